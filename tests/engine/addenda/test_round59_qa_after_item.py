@@ -1,8 +1,8 @@
 """Round 59 of issue 21, nothing silent: a bidder's question and its answer written right below an
 owner's numbered change, no heading between them ("4) ... numeral 3.2: se suprime la segunda oración."
-then "OBSERVACIÓN N° 2 - Numeral 4.1: ... RESPUESTA: ... queda redactado así: ..."). The question opens
-an item of its own; the numbered change keeps its edge and the answer's change gets its own, each
-applied, proposed or reported, neither lost. In words and numbers of our own."""
+then "OBSERVACIÓN N° 2 - Numeral 4.1: ... RESPUESTA: ... queda redactado así: ..."). The numbered
+change keeps its edge and the answer's change gets its own, each applied, proposed or reported,
+neither lost. In words and numbers of our own."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ PLIEGO = ("ESPECIFICACIONES TÉCNICAS\n\n1 LIMPIEZA\n\n1.1 Se retirará la malez
           "3.2 Las canaletas serán de chapa galvanizada N° 24.\n")
 
 
-def test_an_observacion_right_below_a_numbered_change_is_an_item_of_its_own(tmp_path, rules):
+def test_an_observacion_right_below_a_numbered_change_loses_neither_change(tmp_path, rules):
     start_project(tmp_path, "round-59-qa")
     _doc(tmp_path, "SPEC-ET", "Especificaciones Técnicas, Licitación N° 31/2027, Galpón comunal", PLIEGO)
     reading, edges = _read(tmp_path, rules, (
@@ -47,12 +47,13 @@ def test_an_observacion_right_below_a_numbered_change_is_an_item_of_its_own(tmp_
         "1) ESPECIFICACIONES TÉCNICAS, numeral 2.2: se suprime la segunda oración.\n\n"
         "OBSERVACIÓN N° 4 - Numeral 3.2: piden admitir chapa N° 26. RESPUESTA: Se acepta. El numeral 3.2 queda "
         'redactado así: "3.2 Las canaletas serán de chapa galvanizada N° 24 o N° 26."\n'))
-    # the observation opens an item of its own: the numbered change is applied by its own item, as if a
-    # heading stood between them, and the answer's change is kept under the observation's
-    by_item = {(e.by.path, e.target.format(), e.scope) for e in reading.applied}
-    assert ("1", "SPEC-ET#2.2", "partial") in by_item, (by_item, edges)
+    # the numbered change and the answer's change are each kept (applied or proposed: the observation
+    # runs into item 1, whose two parts are read apart, ``reading._instruction_ahead_of_answer``), and
+    # the sentence deleted never reads as the whole numeral. (An "OBSERVACIÓN N° n" opening an item of
+    # its own was tried and taken back: held-out-47's "CONSULTA N° 1 - Participant: ..." items, each
+    # naming its specification in the question, lost their proposals.)
+    assert _kept(reading, edges, "SPEC-ET#2.2", "partial"), (edges, reading.not_understood)
     assert _kept(reading, edges, "SPEC-ET#3.2", "full"), (edges, reading.not_understood)
-    assert not any(p.item.path == "1" and p.target.path == "3.2" for p in reading.proposed), reading.proposed
     assert not any(t == "SPEC-ET#2.2" and s == "full" for t, s in edges), edges
 
 
