@@ -273,9 +273,11 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
     reported = ({n.item.path for n in reading.not_understood}
                 | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
     placed: dict[str, set[str]] = {}  # an item's path: the documents its edges and proposals name
-    for by, target in ([(e.by.path, e.target.doc) for e in reading.applied]
-                       + [(p.item.path, p.target.doc) for p in reading.proposed]):
-        placed.setdefault(by, set()).add(target)
+    placed_at: dict[str, set[tuple[str, str | None]]] = {}  # ... and the provisions (None: a whole document)
+    for by, target in ([(e.by.path, e.target) for e in reading.applied]
+                       + [(p.item.path, p.target) for p in reading.proposed]):
+        placed.setdefault(by, set()).add(target.doc)
+        placed_at.setdefault(by, set()).add((target.doc, target.path))
     heads = set()  # a heading or lead-in over an item said: the items under it carry its changes
     for path in set(placed) | reported:
         parent = by_key[path].parent if path in by_key else None
@@ -337,11 +339,18 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
             if (not doubted and not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None
                     and _CHANGE_STEM.search(_read_text(line, unasked)) is None):
                 continue
-            found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
-                     if r.target is not None and r.by_number and not r.cited]
+            references = find_references(line, corpus, mask=quoted, notations=notations, titles=False)
+            found = [r for r in references if r.target is not None and r.by_number and not r.cited]
             if (not found or any(_division(r) in skip for r in found)
                     or {r.target.doc for r in found if r.target is not None} & placed.get(item.path, set())):
-                continue  # (a line naming a document the item's own edges or proposals name is said)
+                # (a line naming a document the item's own edges or proposals name is said, save a
+                # provision of it the line names beside the one placed: audit 59, "numeral 2.2: se suprime
+                # la segunda oración y el numeral 3.2 queda redactado así" proposed 3.2, said nothing of 2.2)
+                unsaid = _beside_placed(line, references, corpus, placed.get(item.path, set()),
+                                        placed_at.get(item.path, set()))
+                if not unsaid:
+                    continue
+                found = unsaid
             named = ", ".join(dict.fromkeys(r.written for r in found))
             reading.not_understood.append(NotUnderstoodItem(
                 item=item.locator, file=file, line=line_of(item.offset + start), rule=rule,
@@ -382,6 +391,39 @@ def _said_none_beside_change(reading: Reading, item: Item, line: str, start: int
 
 #: The label of an entry: what stands before its colon, outside quotation marks.
 _ENTRY_LABEL = re.compile(r"^\W{0,3}([^:\"“]{3,120}):\s*\S")
+
+
+def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, docs: set[str],
+                   placed: set[tuple[str, str | None]]) -> list[Reference]:
+    """The paragraphs ``line`` names, outside quotation marks and not cited, with a verb of change
+    of their own (``_CHANGE_STEM`` between the mention before and the one after: not "it repeats
+    paragraph 2.1 A"), in the one document its item's edges and proposals name (``docs``; their own
+    target, or the label placed in it), that none of them places (``placed``: the same provision,
+    one above or below it, or the whole document)."""
+    if len(docs) != 1:
+        return []
+    (doc,) = docs
+    unsaid = []
+    spans = sorted(r.span for r in references)
+    for reference in references:
+        if reference.kind != "paragraph" or reference.cited or reference.bound:
+            continue
+        at = spans.index(reference.span)
+        clause = line[spans[at - 1][1] if at else 0:spans[at + 1][0] if at + 1 < len(spans) else len(line)]
+        if _CHANGE_STEM.search(clause) is None:
+            continue
+        target = reference.target
+        if target is None:
+            # (a dotted number only: "numeral 2.2", never the last figure of "article 1, alinéa 2")
+            label = re.search(r"(?<![\w.,])[0-9]+(?:\.\w+)+$", reference.written.strip())
+            paths = place_path(corpus, doc, label.group(0))[0] if label is not None else []
+            target = Locator(doc=doc, path=paths[0]) if len(paths) == 1 else None
+        if target is None or target.doc != doc or target.path is None:
+            continue
+        if not any(d == doc and (p is None or p == target.path or p.startswith(target.path + ".")
+                                 or target.path.startswith(p + ".")) for d, p in placed):
+            unsaid.append(reference)
+    return unsaid
 
 
 def _lead_action(line: str, vocabularies: list) -> Action | None:
