@@ -570,15 +570,8 @@ def _former_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[s
             break
         if new_text is None or not old_parts or not new_text:
             continue
-        named = [r for r in find_references(place.text, corpus, notations=notations, titles=False)
-                 if r.target is not None and r.by_number]
-        if not named or any(_division(r) in skip for r in named if r.kind in ("section", "paragraph")):
-            continue  # (naming nothing the project numbers, or Division 00: the skip list decides)
-        deepest = {r.target for r in named if r.target.path is not None}
-        if len(deepest) != 1:
-            continue
-        target = next(iter(deepest))
-        if any(r.target.doc != target.doc for r in named):
+        target = _one_numbered_target(place.text, corpus, notations, skip, titles=False)
+        if target is None:
             continue
         old = "\n\n".join(old_parts).strip()
         if _opens_with_own_label(old, target) and _opens_with_own_label(new_text, target):
@@ -589,6 +582,22 @@ def _former_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[s
             continue
         found.append((place, pair, target, action))
     return found
+
+
+def _one_numbered_target(text: str, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                         skip: Mapping[str, str], *, titles: bool) -> Locator | None:
+    """The one provision a place line names by number, all it names being of that provision's
+    document; None where it names nothing the project numbers, a Division the skip list covers
+    (the skip list decides), or more than one provision."""
+    named = [r for r in find_references(text, corpus, notations=notations, titles=titles)
+             if r.target is not None and r.by_number]
+    if not named or any(_division(r) in skip for r in named if r.kind in ("section", "paragraph")):
+        return None
+    deepest = {r.target for r in named if r.target.path is not None}
+    if len(deepest) != 1:
+        return None
+    target = next(iter(deepest))
+    return None if any(r.target.doc != target.doc for r in named) else target
 
 
 #: An item opening with a short label and its colon ("DONDE DICE: ...", "DEBE DECIR: ...", "Was: ...", "Now reads:
@@ -621,14 +630,8 @@ def _labelled_old_then_new(items: Sequence[Item], corpus: Corpus, notations: Map
             continue
         if read_action(_read_text(place.text, _quoted_spans(place.text)), list(vocabularies)).action is not None:
             continue  # (a place line with a verb of its own is an instruction, read as one)
-        named = [r for r in find_references(place.text, corpus, notations=notations) if r.target is not None and r.by_number]
-        if not named or any(_division(r) in skip for r in named if r.kind in ("section", "paragraph")):
-            continue
-        deepest = {r.target for r in named if r.target.path is not None}
-        if len(deepest) != 1:
-            continue
-        target = next(iter(deepest))
-        if any(r.target.doc != target.doc for r in named):
+        target = _one_numbered_target(place.text, corpus, notations, skip, titles=True)
+        if target is None:
             continue
         before, after = old.text[old_label.end():].strip(), new.text[new_label.end():].strip()
         if _opens_with_own_label(after, target):
