@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from addenda_reading import applied as applied_edges
+from addenda_reading import proposed as proposed_edges
 from addenda_reading import read_project, start_project
 from corpus_writer import write_doc
 
@@ -20,9 +22,7 @@ def _doc(root: Path, doc: str, title: str, body: str, *, kind: str = "specificat
 def _read(root: Path, rules, body: str, title: str = "Amendment"):
     _doc(root, "ADD-01", title, body, kind="addendum", issued="2027-10-04")
     reading = read_project(root, rules)
-    applied = {(e.target.format(), e.scope, e.successor) for e in reading.applied}
-    proposed = {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
-    return reading, applied, proposed
+    return reading, applied_edges(reading), proposed_edges(reading)
 
 
 WELLS = ("SECTION VI - WORKS REQUIREMENTS - TECHNICAL SPECIFICATIONS\n\n1 GENERAL\n\n"
