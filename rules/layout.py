@@ -91,7 +91,7 @@ _BODY: dict[str, tuple[str, ...]] = {
                      "propose_partial_on_documents", "targets", "actions", "patterns", "headings", "mentions",
                      "no_change", "reasons", "answers", "questions", "successor_words", "whole_words",
                      "old_text_columns", "new_text_columns", "clarifications", "conditions", "modals",
-                     "passives", "parts_of_work", "reports", "layouts",
+                     "passives", "parts_of_work", "reports", "sub_parts", "layouts",
                      "references", "verbs"),
     "qualifier": ("document_kinds", "patterns", "severity"),
     "subject": ("synonyms", "unit", "between", "bound", "unless_near", "unless_for", "tolerance", "compared"),

@@ -425,6 +425,7 @@ _EMPTY_MATCH = {
     "passives": "every verb after its target's name would be read as a passive's",
     "parts_of_work": "every instruction would be read as limited to a part of the work",
     "reports": "every participle would be read as a report, never applied",
+    "sub_parts": "every provision named would be read as naming a part of itself, never applied",
 }
 
 

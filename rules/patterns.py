@@ -627,7 +627,7 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 #: the addenda reader inside a layout of its own (see the fields' descriptions).
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "clarifications", "conditions", "modals", "passives",
-                               "parts_of_work", "reports")
+                               "parts_of_work", "reports", "sub_parts")
 #: What a ``references`` notation names.
 ReferenceKind = Literal["section", "paragraph", "sheet", "callout"]
 REFERENCE_KINDS: tuple[str, ...] = ("section", "paragraph", "sheet", "callout")
@@ -771,6 +771,12 @@ class SupersessionRule(RuleBase):
         default=(),
         description="words before a participle that report a state, not a change (\"remains\", \"stays\", \"had "
         "been\"): \"remains deleted\" is proposed, never applied",
+    )
+    sub_parts: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words naming a part of a numbered provision by its own letter or number (\"inciso\", \"literal\", "
+        "\"alinéa\", \"item\"): an edge whose item names one right before or after the provision's number, "
+        "which the edge's target does not carry, is proposed, never applied to the provision whole",
     )
     layouts: tuple[str, ...] = Field(
         default=(),

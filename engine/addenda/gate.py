@@ -1242,6 +1242,40 @@ def _run_on_pair_proposals(reading: Reading, items: Sequence[Item]) -> None:
     reading.proposed = out
 
 
+#: The number of a provision as an item writes it ("2.2", "2.1.3", "2.2.C"), and a sub-part's own label
+#: (a number, one letter, a roman numeral; in brackets or closed by one: "C)", "(b)", "4").
+_NUMBER = r"(\d{1,2}(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*)(?![\w]|\.\w)"
+_PART_LABEL = r"(?:no\.?[ \t]*)?\(?(\d{1,2}|[A-Za-z]|[ivxIVX]{2,4})\)?(?![\w]|\.\w)"
+#: A sub-part (the pack's ``sub_parts``) named right before the provision's number, by a linking word and
+#: at most one word for the provision ("inciso C) del artículo 2.2", "le paragraphe 3 de l'article 2.1",
+#: "item 2 of Clause 3.1") ...
+_PART_BEFORE = (r"\b(?:{words})[ \t]+" + _PART_LABEL + r"[ \t]+(?:of|in|under|del|de[ \t]+la|de[ \t]+l['’]|de|du|do|da|des)"
+                r"[ \t]*(?:the[ \t]+|la[ \t]+|el[ \t]+|le[ \t]+|o[ \t]+)?(?:[^\W\d]+\.?[ \t]*)?" + _NUMBER)
+#: ... or right after it, a comma or colon and a determiner between at most ("numeral 2.2, literal c)",
+#: "à l'article 2.1, l'alinéa 4", "Article 2.2, sub-clause C")
+_PART_AFTER = (r"(?<![\w.])" + _NUMBER + r"[ \t]*[,:;]?[ \t]*(?:the[ \t]+|el[ \t]+|la[ \t]+|le[ \t]+|a[ \t]+|o[ \t]+|l['’][ \t]*)?"
+               r"(?:{words})[ \t]+" + _PART_LABEL)
+
+
+def _sub_part_unjoined(edge: DerivedEdge, item: Item, vocabularies: Sequence[Any]) -> str | None:
+    """The words naming a sub-part of ``edge``'s target right before or after the target's own number in
+    the item's instruction (its first paragraph, quotations aside), where the target's path does not
+    carry that part: the edge would delete or replace the whole provision where the item names a part of
+    it. (An edge in part is left alone: "Insert the following Paragraph C in Article 1.09" adds to the
+    article, which is what changes.)"""
+    path = edge.target.path
+    if path is None or edge.scope != "full":
+        return None
+    text = item.text.split("\n\n", 1)[0]
+    for start, end in _quoted_spans(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    for layout, number in ((_PART_BEFORE, 2), (_PART_AFTER, 1)):
+        for match in worded(layout, vocabularies, "sub_parts").finditer(text):
+            if match.group(number).casefold() == path.casefold():
+                return " ".join(match.group(0).split())
+    return None
+
+
 def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
             line_of: Callable[[int], int | None], vocabularies: Sequence[Any],
             notations: Mapping[str, Sequence[re.Pattern[str]]] | None = None) -> None:
@@ -1278,6 +1312,19 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
             name = ("replace" if successor else "delete") if scope == "full" else "amend"
             _propose(reading, item, target, Action(name, edge.words, ambiguous=why), target.format(), edge.rule,
                      file, line_of, why)
+    for edge in list(reading.applied):
+        # the sub-part gate (audit 59): "se elimina el inciso C) del artículo 2.2" read as the article alone
+        # deleted it whole; a part named beside the target's number that its path does not carry never
+        # deletes or replaces the provision whole, whatever reading placed the edge
+        item = by_key.get(edge.by.path)
+        if item is None or (edge.by.format(), edge.target.format()) in drop or (
+                named := _sub_part_unjoined(edge, item, vocabularies)) is None:
+            continue
+        drop.add((edge.by.format(), edge.target.format()))
+        why = (f'names "{named}", a part of {edge.target.format()} not read as its own target: whether that part '
+               "or the whole of it changes is for a person to confirm")
+        _propose(reading, item, edge.target, Action(_verb_name(edge), edge.words, ambiguous=why), edge.target.format(),
+                 edge.rule, file, line_of, why)
     for edge in list(reading.applied):
         # the extent gate (issue 21 round 21): an edge on a provision or a callout is applied only where
         # the item's own words settle full against partial (new text under the provision's label, "in
