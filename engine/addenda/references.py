@@ -431,18 +431,22 @@ _MORE_LETTERS = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)((
 #: brackets, closed by one, or bare after the word. An article's inciso, alinéa or alínea after it
 #: ("artículo 2.1, inciso B", "article 2.1, alinéa 3", "artigo 2.1, alínea b" - audit 57): owners in
 #: Spanish, French and Portuguese letter them in capitals too, or number them; the label joins the
-#: article's path as round 58's "article n, alinéa m" does (n.m).
+#: article's path as round 58's "article n, alinéa m" does (n.m). So too a literal, an apartado or a
+#: paragraphe, a label closed by its bracket, and a determiner before the word ("numeral 2.2, literal
+#: c)", "à l'article 2.1, l'alinéa 4" - audit 59).
 _SUB_ITEM_AFTER = re.compile(
     r"[ \t]*,?[ \t]*(?:(?:sub-?items?|items?|sub-?paragraphs?|points?|bullets?|bullet\s+points?|letters?)[ \t]+(?:no\.?[ \t]*)?"
     r"(?:\(([0-9A-Za-z]{1,4})\)|([0-9A-Za-z]{1,4})\)|(\d{1,2}|(?-i:[a-z]|[ivx]{1,4}))(?![\w.]|\.\w))"
-    r"|(?:incisos?|al[ií]n[ée]as?)[ \t]+(\d{1,2}|[A-Za-z])(?![\w.]|\.\w))", re.IGNORECASE)
+    r"|(?:l['’][ \t]*|el[ \t]+|le[ \t]+|la[ \t]+|a[ \t]+)?(?:incisos?|literal(?:es)?|apartados?|al[ií]n[ée]as?|paragraphes?)[ \t]+"
+    r"(?:\(?(\d{1,2}|[A-Za-z])\)(?!\w)|(\d{1,2}|[A-Za-z])(?![\w.]|\.\w)))", re.IGNORECASE)
 #: (the same order in Spanish, French and Portuguese, audit 57: "inciso C del artículo 2.2", "inciso b del
 #: numeral 4.2", "l'alinéa B de l'article 2.2", "a alínea b do artigo 2.1"; a lower-case letter only there,
-#: where owners letter so)
+#: where owners letter so; audit 59: "inciso C) del artículo 2.2", "el literal c) del numeral 2.2", "apartado C
+#: del artículo 2.2", "le paragraphe 3 de l'article 2.1")
 _LETTER_OF_PATH = re.compile(
     rf"\b(?:(?:sub-?paragraph|paragraph|para\.|item)\s+\.?((?-i:[A-Z])|\d{{1,2}})\s+(?:of|in|under)\s+(?:the\s+)?(?:existing\s+)?"
     rf"{_PARAGRAPH_WORD}"
-    rf"|(?:inciso|al[ií]n[ée]a)\s+((?-i:[A-Za-z])|\d{{1,2}})\s+(?:del\s+|de\s+la\s+|de\s+l['’]|do\s+|da\s+)"
+    rf"|(?:inciso|literal|apartado|al[ií]n[ée]a|paragraphe)\s+\(?((?-i:[A-Za-z])|\d{{1,2}})\)?\s+(?:del\s+|de\s+la\s+|de\s+l['’]|do\s+|da\s+)"
     rf"(?:art[íi]culo|article|artigo|cl[áa]usula|numeral))\s*(\d{{1,2}}\.\d{{1,3}}(?:\.[0-9A-Za-z]{{1,3}})*)(?![\w]|\.\w)",
     re.IGNORECASE)
 _CALLOUT = re.compile(
