@@ -536,10 +536,11 @@ def _locate_quote(case: _Case, item: _Cited) -> None:
 
 def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, Any] | None:
     from .quantities import check_claim_quantities, may_contain_quantity
+    from .quantities.claims import states_count
     from .quantities.unread import plain_doubled
 
-    if not may_contain_quantity(text):
-        return None  # the claim states no quantity: nothing to compare (and no pipeline to load)
+    if not may_contain_quantity(text) and not states_count(text):
+        return None  # the claim states no quantity, no count: nothing to compare (and no pipeline to load)
     extractor = case.snapshot.quantity_extractor()
     text = plain_doubled(text)  # "seven (7) years" is one figure (same length: spans hold)
     # the cited words, then those of the amenders of a cited provision amended in part (the

@@ -59,6 +59,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from inforce.ontology import CharSpan
+
 from ._models import (
     ClaimQuantityCheck,
     MatchedClaimQuantity,
@@ -77,6 +79,7 @@ from .conditions import (
     governs,
     term_facets,
 )
+from .designations import LOCATOR_WORDS
 from .units import convert, convert_difference
 from .unread import word_value
 
@@ -85,7 +88,7 @@ if TYPE_CHECKING:
 
     from .extract import QuantityExtractor
 
-__all__ = ["MAX_ROUNDING", "check_claim_quantities"]
+__all__ = ["MAX_ROUNDING", "check_claim_quantities", "states_count"]
 
 #: The largest relative change a claim's rounding may make to its source.
 MAX_ROUNDING = 0.05
@@ -140,14 +143,24 @@ def check_claim_quantities(
     weights = {term for mention in claim.mentions for term in mention.condition if term.startswith("weight ")}
     starts = sorted(mention.span.start for mention in claim.mentions)
     spans = [(mention.span.start, mention.span.end) for mention in claim.mentions]
+    claim_counts = _counts(claim_text)
+    for mine in claim_counts:  # a count in words the extractor read no figure of ("two coats"), no bound before it
+        if not any(start <= mine[0] < end for start, end in spans) and not _BOUND_BEFORE.search(claim_text[max(0, mine[0] - 40):mine[0]]):
+            counted = _counted(mine, claim_text, cited_texts)
+            (matched if isinstance(counted, MatchedClaimQuantity) else unmatched).extend([counted] if counted else [])
     for mention in claim.mentions:
         if _patient_weight(mention, weights):
             continue  # "a child weighing 30 kg": the patient's weight, the condition of the dose, no claim of its own
         if mention.notation == "unread":
             continue  # "7e3 psi": not read, so compared with nothing; the unread-figure net names it (an escalation)
-        counted = _counted_in_words(mention, claim_text, cited_texts)
+        bare = mention.unit_expression is None and mention.value is not None and mention.bound == "exact"
+        mine = next((c for c in claim_counts if c[0] == mention.span.start), None) if bare else None
+        counted = _counted(mine, claim_text, cited_texts) if mine is not None else None
+        if isinstance(counted, MatchedClaimQuantity):
+            matched.append(counted.model_copy(update={"claim": mention}))
+            continue
         if counted is not None:
-            matched.append(MatchedClaimQuantity(claim=mention, source=counted[1], source_index=counted[0], rule="equal"))
+            unmatched.append(counted.model_copy(update={"claim": mention}))
             continue
         later = [start for start in starts if start >= mention.span.end]
         period = period_of_claim_figure(named, mention.span.start, mention.span.end,
@@ -167,31 +180,74 @@ def check_claim_quantities(
     )
 
 
-#: A count in words and the word it counts ("three coats", "two (2) coats" once its doubled half is
-#: blanked): the extractor reads a number in words only before a unit, so a count of things is no figure.
-_COUNT_IN_WORDS = re.compile(r"(?<![\w-])(?P<words>[^\W\d_]+(?:-[^\W\d_]+)?)(?=\s+(?P<noun>[^\W\d_]+))")
-#: The word a claim's bare number counts ("3 coats").
-_COUNTED = re.compile(r"\s+(?P<noun>[^\W\d_]+)")
+#: A count and the thing it counts: a number in digits or words ("3", "three", "twenty-one"; "two (2)"
+#: once its doubled half is blanked), the word after it, and the word after an "of" that follows
+#: ("coats of sealer"). The extractor reads a number in words only before a unit, and a bare number
+#: as a figure of no unit, so a count of things is compared here (audits 58-Q, 59).
+_COUNT = re.compile(r"(?<![\w.,/-])(?P<count>\d+|[^\W\d_]+(?:-[^\W\d_]+)?)"
+                    r"(?=\s+(?P<noun>[^\W\d_]+)(?:\s+of\s+(?P<of>[^\W\d_]+))?)")
+#: Words after a number that are no thing counted ("one of the coats", "two or three coats").
+_NOT_COUNTED = frozenset({"of", "or", "and", "to", "the", "a", "an", "more", "less", "times", "per", "by", "in",
+                          "on", "at", "for", "than", "each", "other", "another"})
+
+#: Words before a count that bound it ("at least two coats"): compared by no exact count.
+_BOUND_BEFORE = re.compile(r"\b(?i:least|most|than|up\s+to|minimum|maximum|min|max|over|under|about|approximately)\W*$")
+
+#: Words after which a number names rather than counts (``designations.LOCATOR_WORDS`` and the
+#: words of a designation: "No. 2 AWG", "Type 2 boxes", "Level 3 slabs").
+_NAMING = frozenset(word.rstrip(".") for word in LOCATOR_WORDS) | {
+    "no", "nos", "number", "#", "type", "types", "grade", "class", "schedule", "size", "model", "style", "series",
+    "level", "levels", "floor", "floors", "storey", "story", "tower", "block", "phase", "wing", "unit", "units"}
+_WORD_BEFORE = re.compile(r"(\S+)\s*$")
 
 
-def _counted_in_words(claim: QuantityMention, claim_text: str,
-                      cited_texts: Sequence[str]) -> tuple[int, QuantityMention] | None:
-    """A claim's bare number (``3 coats``) stated by a cited count in words of the same value
-    before the same word (``three coats``): the cited count as a figure, and the index of the text
-    it stands in; None for a figure with a unit, or where no cited count in words says it (audit 58-Q)."""
-    if claim.unit_expression is not None or claim.value is None or claim.bound != "exact":
+def states_count(text: str) -> bool:
+    """Whether ``text`` counts a thing in words or digits (``two coats``): a claim without a figure
+    the extractor reads is still compared then."""
+    return bool(_counts(text))
+
+
+def _counts(text: str) -> list[tuple[int, int, float, str, str | None]]:
+    """Each count ``text`` states: (start, end of the counted word, value, the counted word in the
+    singular, lower case, the word after its "of" or None)."""
+    found = []
+    for match in _COUNT.finditer(text):
+        count, noun = match["count"], match["noun"].lower()
+        value = float(count) if count.isdigit() else word_value(count)
+        if value is None or noun in _NOT_COUNTED or word_value(noun) is not None:
+            continue
+        before = _WORD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
+        if before is not None and before[1].lower().rstrip(".") in _NAMING:
+            continue  # "No. 2 AWG", "Section 3 coatings", "Type 2 boxes": a number that names
+        noun = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+        found.append((match.start(), match.end("noun"), value, noun, match["of"].lower() if match["of"] else None))
+    return found
+
+
+def _counted(mine: tuple[int, int, float, str, str | None], claim_text: str,
+             cited_texts: Sequence[str]) -> MatchedClaimQuantity | UnmatchedClaimQuantity | None:
+    """A claim's count of a thing (:func:`_counts`: ``3 coats``, ``two coats``) compared with the
+    cited counts of the same thing (the same word, singular or plural, and the same word after
+    "of" where both say one): matched by one of its value, refused where every one differs; None
+    where no cited text counts that thing."""
+    same = [(index, found) for index, text in enumerate(cited_texts) for found in _counts(text)
+            if found[3] == mine[3] and (found[4] is None or mine[4] is None or found[4] == mine[4])]
+    if not same:
         return None
-    after = _COUNTED.match(claim_text, claim.span.end)
-    if after is None:
-        return None
-    noun = after["noun"].lower()
-    for index, text in enumerate(cited_texts):
-        for found in _COUNT_IN_WORDS.finditer(text):
-            if found["noun"].lower() == noun and word_value(found["words"]) == claim.value:
-                return index, claim.model_copy(update={
-                    "text": text[found.start():found.end("noun")], "span": claim.span.model_copy(update={"start": found.start(),
-                                                                                   "end": found.end("noun")})})
-    return None
+
+    def figure(text: str, found: tuple[int, int, float, str, str | None]) -> QuantityMention:
+        return QuantityMention(text=text[found[0]:found[1]], span=CharSpan(start=found[0], end=found[1]),
+                               value=found[2], precision=1.0)
+
+    stated = figure(claim_text, mine)
+    for index, found in same:
+        if found[2] == mine[2]:
+            return MatchedClaimQuantity(claim=stated, source=figure(cited_texts[index], found),
+                                        source_index=index, rule="equal")
+    index, found = same[0]
+    closest = figure(cited_texts[index], found)
+    return UnmatchedClaimQuantity(claim=stated, reason="value_differs", closest=closest, closest_index=index,
+                                  explanation=f"{stated.text!r} is not the cited {closest.text!r}")
 
 
 _REASON_ORDER = ("condition_differs", "frequency_differs", "bound_differs", "subject_differs", "value_differs")
