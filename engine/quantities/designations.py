@@ -53,6 +53,9 @@ _LOCATORS = frozenset(word.rstrip(".") for word in LOCATOR_WORDS)
 
 _TOKEN = re.compile(r"\S+")
 _DIGITS = re.compile(r"\d+")
+#: The multiplication sign of a size read as the letter x it is written as too ("2×4" is "2x4": audit
+#: 59); one character for one, so offsets stand.
+_SIZE_SIGN = str.maketrans({"\u00d7": "x"})
 #: Punctuation around a word that is not part of it.
 _EDGE = "\"'“”‘’()[]{}<>,;:!?."
 #: A document id or a locator in it: letters, a dash, digits (``SPEC-033000``, ``SOP-001#2.2``).
@@ -111,6 +114,10 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
             if joined is not None:  # "NEMA 1" says "NEMA-1"; its shape is that of "NEMA-4"
                 said.add(joined)
                 shapes.setdefault(_DIGITS.sub("9", joined), text[words[index - 1][0]:words[index][1]])
+            size = _sized(words, index) if index + 2 < len(words) and words[index + 1][2].lower() in ("x", "by") else None
+            if size is not None:  # "2 x 4" says "2x4"
+                said.add(size)
+                shapes.setdefault(_DIGITS.sub("9", size), text[words[index][0]:words[index + 2][1]])
     places = {place.lower() for place in cited_places}
     times = [clock for text in cited_texts for clock in _clocks(text)]
     claim_times = _clocks(claim_text)
@@ -124,13 +131,14 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
             if not any(clock[2] & other[2] for other in times):
                 found.setdefault(clock[3].lower(), Uncompared(text=clock[3], differs_from=times[0][3]))
             continue
-        if word.lower() in said:
-            continue
         size = _sized(claim, index)
-        if size is not None:  # "2 x 4", "2 by 4": the size "2x4" as written glued
+        if size is not None:  # "2 x 4", "2 by 4": the size "2x4" as written glued, whichever number is cited alone
             if size not in said:
-                shown = claim_text[claim[index][0]:claim[index + 2 if size.startswith(word) else index][1]]
+                first = index if index + 2 < len(claim) and claim[index + 1][2].lower() in ("x", "by") else index - 2
+                shown = claim_text[claim[first][0]:claim[first + 2][1]]
                 found.setdefault(size, Uncompared(text=shown, differs_from=shapes.get(_DIGITS.sub("9", size))))
+            continue
+        if word.lower() in said:
             continue
         if _joined(claim, index) in said:
             continue  # "NEMA 1" for a cited "NEMA-1"
@@ -177,7 +185,7 @@ def _sized(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
         if first < 0 or first + 2 >= len(words):
             return None
         one, by, other = (words[first + k][2].lower() for k in range(3))
-        if one.isdigit() and other.isdigit() and by in ("x", "×", "by"):
+        if one.isdigit() and other.isdigit() and by in ("x", "by"):
             return f"{one}x{other}"
         return None
     return joined(index) or joined(index - 2)
@@ -206,7 +214,8 @@ def _misplaced(words: Sequence[tuple[int, int, str]], index: int, places: set[st
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
-    """Each whitespace-delimited word of ``text``, its edge punctuation off: (start, end, word)."""
+    """Each whitespace-delimited word of ``text``, its edge punctuation off, a multiplication sign
+    read as x (:data:`_SIZE_SIGN`): (start, end, word)."""
     words: list[tuple[int, int, str]] = []
     for match in _TOKEN.finditer(text):
         raw = match.group()
@@ -214,7 +223,7 @@ def _words(text: str) -> list[tuple[int, int, str]]:
         if not word:
             continue
         start = match.start() + raw.index(word)
-        words.append((start, start + len(word), word))
+        words.append((start, start + len(word), word.translate(_SIZE_SIGN)))
     return words
 
 
@@ -230,7 +239,7 @@ def _bare(word: str) -> bool:
 def _shape(words: Sequence[tuple[int, int, str]], index: int) -> str:
     """A word's shape: its digits as one mark; a bare number's with the words either side."""
     word = words[index][2]
-    shape = _DIGITS.sub("9", word.lower().replace("×", "x"))
+    shape = _DIGITS.sub("9", word.lower())
     if not _bare(word):
         return shape
     before = words[index - 1][2].lower() if index > 0 else ""
@@ -241,7 +250,7 @@ def _shape(words: Sequence[tuple[int, int, str]], index: int) -> str:
 def _shown(text: str, words: Sequence[tuple[int, int, str]], index: int) -> str:
     """A word as the person is shown it: a bare number with its words either side, as written."""
     if not _bare(words[index][2]):
-        return words[index][2]
+        return text[words[index][0]:words[index][1]]
     first, last = max(0, index - 1), min(len(words) - 1, index + 1)
     return text[words[first][0]:words[last][1]]
 
