@@ -572,10 +572,43 @@ _LINE_ITEMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(w
     ("debt", r"\b(?:debt|borrowings?)\b"),
     ("margin", r"\bmargins?\b"),
 ))
-#: A part of a building named by its number or letter ("Level 2", "Floor 3", "Building B"): the
-#: item a figure after it is stated for, so two floors of one paragraph keep their own figures
-#: (audit 58-Q: "Level 2 slab 150 mm; Level 3 slab 200 mm" never supports a Level 2 slab of 200 mm).
-_PLACE_ITEM = re.compile(r"\b(?i:(level|floor|stor(?:e)?y|building|wing|tower|block|phase))\s+(\d+[A-Za-z]?|[A-Z]\d*)\b")
+#: A part of a building named by its number or letter ("Level 2", "Floor 3", "Building B"), or
+#: several in the plural ("Levels 2 and 3", "Floors 1 to 3", "Buildings A, B and C"): the items a
+#: figure after them is stated for, so two floors of one paragraph keep their own figures (audit
+#: 58-Q: "Level 2 slab 150 mm; Level 3 slab 200 mm" never supports a Level 2 slab of 200 mm; audit
+#: 59: nor "Levels 2 and 3: 150 mm slab; Level 4: 200 mm slab" a Level 4 slab of 150 mm).
+_PLACE_NAME = r"(?i:level|floor|stor(?:e?y|(?=ies))|building|wing|tower|block|phase)"
+_PLACE_MARK = r"\d+[A-Za-z]?|[A-Z]\d*"
+_PLACE_ITEM = re.compile(
+    rf"\b(?P<name>{_PLACE_NAME})(?:\s+(?P<one>{_PLACE_MARK})"
+    rf"|(?i:s|ies|eys)\s+(?P<many>(?:{_PLACE_MARK})(?:(?:\s*,\s*|\s*&\s*|\s+(?i:and|to|through|thru)\s+|[-\u2013])"
+    rf"(?:{_PLACE_MARK}))*))\b")
+_PLACE_LINK = re.compile(r"\s*,\s*|\s*&\s*|\s+(?i:and|to|through|thru)\s+|[-\u2013]")
+#: A range of places longer than this is read as its two ends only.
+_PLACE_RANGE = 50
+
+
+def _places(match: re.Match[str]) -> list[str]:
+    """The parts of a building a :data:`_PLACE_ITEM` match names, each as "level 2"; a range
+    ("Floors 1 to 3", "Buildings A through C") names every part in it."""
+    name = match["name"].lower()
+    name = "story" if name == "stor" else name
+    if match["one"] is not None:
+        return [f"{name} {match['one'].upper()}"]
+    marks = _PLACE_LINK.split(match["many"])
+    links = [link.strip().lower() for link in _PLACE_LINK.findall(match["many"])]
+    found = [marks[0].upper()]
+    for link, mark in zip(links, marks[1:], strict=True):
+        low, high = found[-1], mark.upper()
+        if link not in ("", ",", "&", "and") and low.isdigit() and high.isdigit() and 0 < int(high) - int(low) <= _PLACE_RANGE:
+            found.extend(str(n) for n in range(int(low) + 1, int(high)))
+        elif link not in ("", ",", "&", "and") and len(low) == len(high) == 1 and low.isalpha() and high.isalpha() \
+                and 0 < ord(high) - ord(low) <= _PLACE_RANGE:
+            found.extend(chr(n) for n in range(ord(low) + 1, ord(high)))
+        found.append(high)
+    return [f"{name} {mark}" for mark in found]
+
+
 #: Where a statement's words for a figure begin: a sentence's end, a blank line, a rule line.
 _ITEM_CUT = re.compile(r"[.;!?](?=\s)|\n[^\S\n]*\n|_{3,}|\|")
 
@@ -586,7 +619,7 @@ def _line_items(words: str) -> set[str]:
         if pattern.search(words):
             found.add(name)
             words = pattern.sub(" ", words)
-    found.update(f"{match[1].lower()} {match[2].upper()}" for match in _PLACE_ITEM.finditer(words))
+    found.update(place for match in _PLACE_ITEM.finditer(words) for place in _places(match))
     return found
 
 
@@ -596,23 +629,23 @@ def _items_stated(text: str, mentions: Sequence[QuantityMention]) -> dict[tuple[
     whose words name none ("adjusted EPS of $10.15 increasing by 3.6%": "increasing by") is left
     out."""
     found: dict[tuple[int, int], set[str]] = {}
-    ends = sorted(m.span.end for m in mentions if m.span.end <= len(text))
-    for mention in mentions:
-        start = mention.span.start
-        if mention.span.end > len(text):
-            continue
-        before = max([end for end in ends if end <= start] + [0])
-        cuts = [m.end() for m in _ITEM_CUT.finditer(text, before, start)]
-        named = _line_items(text[max(cuts + [before]) : start])
+    spans = [(m.span.start, m.span.end) for m in mentions if m.span.end <= len(text)]
+    places = [match.span() for match in _PLACE_ITEM.finditer(text)]
+    for start, end in spans:
+        named = _items_said(text, start, spans, places)
         if named:
-            found[(start, mention.span.end)] = named
+            found[(start, end)] = named
     return found
 
 
-def _items_said(text: str, start: int, spans: Sequence[tuple[int, int]]) -> set[str]:
-    """The line items a claim names for its figure at ``start``: in its words back to the figure
-    before or its sentence's start."""
-    before = max([end for _, end in spans if end <= start] + [0])
+def _items_said(text: str, start: int, spans: Sequence[tuple[int, int]],
+                places: Sequence[tuple[int, int]] | None = None) -> set[str]:
+    """The line items a statement names for its figure at ``start``: in its words back to the
+    figure before or its sentence's start; the numbers of the places it names ("Levels 2 and 3")
+    are no figure before it. ``places``: the spans of the text's places, where read already."""
+    places = [match.span() for match in _PLACE_ITEM.finditer(text)] if places is None else places
+    before = max([end for begin, end in spans if end <= start
+                  and not any(low <= begin and end <= high for low, high in places)] + [0])
     cuts = [m.end() for m in _ITEM_CUT.finditer(text, before, start)]
     return _line_items(text[max(cuts + [before]) : start])
 
