@@ -393,6 +393,10 @@ def _said_none_beside_change(reading: Reading, item: Item, line: str, start: int
 _ENTRY_LABEL = re.compile(r"^\W{0,3}([^:\"“]{3,120}):\s*\S")
 
 
+#: Where a sentence ends within a line.
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
+
+
 def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, docs: set[str],
                    placed: set[tuple[str, str | None]]) -> list[Reference]:
     """The paragraphs ``line`` names, outside quotation marks and not cited, with a verb of change
@@ -409,7 +413,10 @@ def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, d
         if reference.kind != "paragraph" or reference.cited or reference.bound:
             continue
         at = spans.index(reference.span)
-        clause = line[spans[at - 1][1] if at else 0:spans[at + 1][0] if at + 1 < len(spans) else len(line)]
+        before = line[spans[at - 1][1] if at else 0:reference.span[0]]
+        after = line[reference.span[1]:spans[at + 1][0] if at + 1 < len(spans) else len(line)]
+        # (and within its own sentence: not "... 12.3.2: delete this paragraph. The warranty of 12.3.1 applies")
+        clause = _SENTENCE_END.split(before)[-1] + _SENTENCE_END.split(after)[0]
         if _CHANGE_STEM.search(clause) is None:
             continue
         target = reference.target
