@@ -30,7 +30,7 @@ def _record(root: Path, marker: str, folder: Path, tmp_path: Path) -> Path:
     """One audit record citing SPEC-1 (quoting the marker), written by ``check`` into ``folder``."""
     answer = tmp_path / "answer.json"
     answer.write_text(json.dumps({"context": {"valid_at": "2026-05-01"}, "claims": [
-        {"text": f"The {marker} coating takes two coats.",
+        {"text": f"The {marker} coating is applied in two coats over a primer.",
          "citations": [{"locator": "SPEC-1#1.1.A", "quote": f"The {marker} coating is applied in two coats"}]}]}))
     checked = runner.invoke(app, ["check", str(root), "--answer", str(answer), "--audit-dir", str(folder)])
     assert checked.exit_code == 0, checked.output

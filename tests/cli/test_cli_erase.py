@@ -60,7 +60,7 @@ def test_erase_asks_for_the_id_again_then_erases(project: tuple[Path, str], tmp_
     root, marker = project
     answer = tmp_path / "answer.json"
     answer.write_text(json.dumps({"context": {"valid_at": "2026-05-01"}, "claims": [
-        {"text": f"The {marker} coating takes two coats.",
+        {"text": f"The {marker} coating is applied in two coats over a primer.",
          "citations": [{"locator": "SPEC-1#1.1.A", "quote": f"The {marker} coating is applied in two coats"}]}]}))
     audit = tmp_path / "audit"
     checked = runner.invoke(app, ["check", str(root), "--answer", str(answer), "--audit-dir", str(audit)])
