@@ -8,7 +8,10 @@ decides, for every run of digits in a claim, one of:
 
 1. it lies in a figure the extractor read (the quantity check compares it) — passed;
 2. its word (the whitespace-delimited token it stands in, end punctuation off) stands in a
-   cited text as the same word, case aside (``W8x31`` both sides) — passed;
+   cited text as the same word, case aside (``W8x31`` both sides) — passed, unless the claim
+   puts it in a place ("at", "for", "in", "on" and two words: ``2x6 at interior walls``) where
+   the cited text writes another word of its shape and not it (``2x4 at interior walls and 2x6
+   at exterior walls``): refused;
 3. it names rather than states: a locator or document id (``SPEC-1#1.1.A``, ``SOP-001``), a
    dotted paragraph number (``2.3.C.2``, ``1.2.1``), a date or year, a number after a word
    naming a place in a document (``Section 09 00 00``, ``Article 5``, ``Addendum No. 3``, see
@@ -102,9 +105,13 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     claim = _words(claim_text)
     said: set[str] = set()
     shapes: dict[str, str] = {}  # each cited word's shape → the first cited word of it, as shown
+    beside: dict[str, dict[str, str]] = {}  # a place after a cited word of digits → those words (lower → shown)
     for text in cited_texts:
         words = _words(text)
         said.update(word.lower() for _, _, word in words)
+        for index, (_, _, word) in enumerate(words):
+            if any(ch.isdigit() for ch in word) and (place := _place_after(words, index)) is not None:
+                beside.setdefault(place, {})[word.lower()] = word
         # (a word joining alternatives by a slash says each: "A615/A615M" says "A615")
         said.update(piece.lower() for _, _, word in words if "/" in word for piece in word.split("/") if piece)
         for index in range(len(words)):
@@ -139,6 +146,14 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
                 found.setdefault(size, Uncompared(text=shown, differs_from=shapes.get(_DIGITS.sub("9", size))))
             continue
         if word.lower() in said:
+            # (said, but of another place: "2x6 at interior walls" where the cited text writes "2x4 at
+            # interior walls and 2x6 at exterior walls", audit 59)
+            place = _place_after(claim, index)
+            there = beside.get(place, {}) if place is not None else {}
+            if there and word.lower() not in there and (other := next(
+                    (shown for lower, shown in there.items() if _DIGITS.sub("9", lower) == _DIGITS.sub("9", word.lower())),
+                    None)) is not None:
+                found.setdefault(word.lower(), Uncompared(text=word, differs_from=other))
             continue
         if _joined(claim, index) in said:
             continue  # "NEMA 1" for a cited "NEMA-1"
@@ -197,6 +212,18 @@ def _joined(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
     if index == 0 or not words[index][2].isdigit() or not words[index - 1][2].isalpha():
         return None
     return f"{words[index - 1][2].lower()}-{words[index][2]}"
+
+
+#: The words that put a designation in a place ("2x4 at interior walls", "M16 for the handrails").
+_PLACE_WORDS = frozenset({"at", "for", "in", "on"})
+
+
+def _place_after(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
+    """The two words after "at", "for", "in" or "on" right after the word at ``index``, lower case
+    (``interior walls``); None where no such place follows."""
+    if index + 3 < len(words) and words[index + 1][2].lower() in _PLACE_WORDS:
+        return " ".join(word.lower().strip(".,;:") for _, _, word in words[index + 2:index + 4])
+    return None
 
 
 def _place_shape(place: str) -> str:

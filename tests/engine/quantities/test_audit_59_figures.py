@@ -32,6 +32,8 @@ _SPEC = """1.1 Apply three (3) coats of sealer.
 1.9 Levels 2 and 3: 150 mm slab. Level 4: 200 mm slab.
 
 1.10 Floors 1 to 3: 150 mm slab; Floor 4: 200 mm slab.
+
+1.11 Studs shall be 2x4 at interior walls and 2x6 at exterior walls.
 """
 
 
@@ -69,6 +71,11 @@ _CASES = [
     ("Q-59#1.8", "The Level 4 slab is 200 mm.", {"answer"}),
     ("Q-59#1.10", "The Floor 4 slab is 150 mm.", {"refusal"}),
     ("Q-59#1.10", "The Floor 2 slab is 150 mm.", {"answer", "escalation"}),  # "2" is not written
+    # F10: a designation the cited text writes, but at another place ("2x6 at exterior walls")
+    ("Q-59#1.11", "Studs shall be 2x6 at interior walls.", {"refusal", "escalation"}),
+    ("Q-59#1.11", "Studs shall be 2x4 at exterior walls.", {"refusal", "escalation"}),
+    ("Q-59#1.11", "Studs shall be 2x4 at interior walls.", {"answer"}),
+    ("Q-59#1.11", "Studs shall be 2x6 at exterior walls.", {"answer"}),
 ]
 
 
