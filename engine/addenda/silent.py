@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvidence, ProposedEdge
 
 from ..derivation import _quoted_spans
-from .actions import Action, read_action
+from .actions import _SENTENCE_END, Action, read_action
 from .context import _asked, _missed, _preamble, _read_text
 from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _clause_holders, _held_elsewhere
 from .items import Item
@@ -391,10 +391,6 @@ def _said_none_beside_change(reading: Reading, item: Item, line: str, start: int
 
 #: The label of an entry: what stands before its colon, outside quotation marks.
 _ENTRY_LABEL = re.compile(r"^\W{0,3}([^:\"“]{3,120}):\s*\S")
-
-
-#: Where a sentence ends within a line.
-_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
 
 
 def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, docs: set[str],
