@@ -27,9 +27,10 @@ def _read(root: Path, rules, body: str):
 
 
 def _kept(reading, edges, target: str, scope: str) -> bool:
-    """The change to ``target`` is applied or proposed at ``scope``, or reported as not understood by its number."""
+    """The change to ``target`` is applied or proposed at ``scope``, or reported as not understood for
+    it (its number in the reason, not merely somewhere in the item's words)."""
     number = target.partition("#")[2]
-    return (target, scope) in edges or any(number in n.words for n in reading.not_understood)
+    return (target, scope) in edges or any(number in n.reason for n in reading.not_understood)
 
 
 PLIEGO = ("ESPECIFICACIONES TÉCNICAS\n\n1 LIMPIEZA\n\n1.1 Se retirará la maleza del predio.\n\n2 MAMPOSTERÍA\n\n"
