@@ -215,6 +215,16 @@ _NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?)"
 _CLAUSE_WORDS = r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea"
 
 
+def names_new_clause(text: str, path: str, *, held: bool = False) -> bool:
+    """Whether the item's words add a clause under this number as new ("A new Clause 6.3 is added", "un nuevo
+    numeral 4.3"). Where a document holds a clause of that number already (``held``), only if they say no
+    renumbering: that clause is then not what the item changes (round 59, audit 59's F06)."""
+    # (never "Add new Clause 2.3 C": a paragraph lettered under 2.3 is what is new)
+    return (re.search(rf"{_NEW_WORD}\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+"
+                      rf"{re.escape(path)}(?![\w.])(?![ \t]+\(?[A-Z]\)?(?!\w))", text, re.IGNORECASE) is not None
+            and not (held and re.search(r"\brenumber", text, re.IGNORECASE)))
+
+
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
                    mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
@@ -226,10 +236,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         return None
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")
-    new = action.action == "amend" and int(last) > 1 and re.search(
-        rf"{_NEW_WORD}\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+{re.escape(path)}(?![\w.])",
-        item.text, re.IGNORECASE) is not None
-    if new and holding and not re.search(r"\brenumber", item.text, re.IGNORECASE):
+    new = action.action == "amend" and int(last) > 1 and names_new_clause(item.text, path)
+    if new and holding and names_new_clause(item.text, path, held=True):
         # "A new Clause 6.3 is added": a document already holding a 6.3 is not where the new one goes (it would
         # be a renumbering, which the item does not say); the clause is read as one no document holds yet, in the
         # document lacking it that holds the one before it, never as that other document's own 6.3 (round 59)
@@ -580,7 +588,7 @@ def _former_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[s
             action = Action("amend", "former text … shall read as new text")
         else:
             continue
-        found.append((place, pair, target, action))
+        found.append((place, pair, target, _unless_same(action, old, new_text, target)))
     return found
 
 
@@ -640,5 +648,15 @@ def _labelled_old_then_new(items: Sequence[Item], corpus: Corpus, notations: Map
             action = Action("amend", f"{first} … {second}")
         else:
             continue
-        found.append((place, [old, new], target, action))
+        found.append((place, [old, new], target, _unless_same(action, before, after, target)))
     return found
+
+
+def _unless_same(action: Action, old: str, new: str, target: Locator) -> Action:
+    """The action of a pair of former and new text, held for a person where the two are the same words (letter case,
+    spacing and line breaks aside): such a pair changes nothing it says, and the owner likely meant another text
+    (audit 59's F07)."""
+    if " ".join(old.split()).casefold() != " ".join(new.split()).casefold():
+        return action
+    return replace(action, ambiguous=f"its former and new text of {target.format()} are the same words: it changes "
+                                     "nothing it says, for a person to confirm")

@@ -32,7 +32,7 @@ from .extent import (
     _whole_successor,
     place_before_object,
 )
-from .forms import _OF_TITLE, _describes_only, _former_then_new, _labelled_old_then_new
+from .forms import _OF_TITLE, _describes_only, _former_then_new, _labelled_old_then_new, names_new_clause
 from .frame import outside_frame
 from .items import Item
 from .net import (
@@ -332,7 +332,10 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         # change of the provision the place names, carried by the place's line (read in forms)
         for part in pair:
             _drop_item(reading, part.locator)
-        _apply(reading, document, place, target, action, rule, file, line_of)
+        if action.ambiguous:
+            _propose(reading, place, target, action, target.format(), rule, file, line_of, action.ambiguous)
+        else:
+            _apply(reading, document, place, target, action, rule, file, line_of)
     _new_text_unsaid(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _rest_or_withdrawn(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _unnumbered_part(reading, document, items, vocabularies, corpus, notations, skip, rule, file, line_of)
@@ -1323,6 +1326,22 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         drop.add((edge.by.format(), edge.target.format()))
         why = (f'names "{named}", a part of {edge.target.format()} not read as its own target: whether that part '
                "or the whole of it changes is for a person to confirm")
+        _propose(reading, item, edge.target, Action(_verb_name(edge), edge.words, ambiguous=why), edge.target.format(),
+                 edge.rule, file, line_of, why)
+    for edge in list(reading.applied):
+        # the new-number gate (audit 59's F06): "A new Clause 7.3 is added" where the target document holds a 7.3
+        # already, no renumbering said, is no change in part of that 7.3 the engine can be sure of (the owner
+        # may have meant it replaced, or added beside it under another number)
+        item = by_key.get(edge.by.path)
+        if (item is None or edge.scope != "partial" or edge.target.path is None
+                or (edge.by.format(), edge.target.format()) in drop
+                or edge.target.path not in corpus.path_set(edge.target.doc)
+                or not names_new_clause(item.text, edge.target.path, held=True)):
+            continue
+        drop.add((edge.by.format(), edge.target.format()))
+        why = (f"adds a new clause {edge.target.path} where {edge.target.doc} holds a {edge.target.path} already and no "
+               "renumbering is said: whether that clause is replaced, changed in part or joined by another is for a "
+               "person to decide")
         _propose(reading, item, edge.target, Action(_verb_name(edge), edge.words, ambiguous=why), edge.target.format(),
                  edge.rule, file, line_of, why)
     for edge in list(reading.applied):

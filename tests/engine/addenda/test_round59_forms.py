@@ -83,6 +83,27 @@ def test_a_new_clause_is_never_placed_on_another_documents_clause_of_that_number
     assert ("SPEC-WELLS#7", "partial", True) in applied | proposed, (applied, proposed)
 
 
+def test_a_new_clause_under_a_number_the_one_document_holds_is_proposed_never_applied(tmp_path, rules):
+    # (audit 59's F06) the only document holds a 7.3 already: "a new Clause 7.3" with no renumbering said may mean
+    # that clause replaced, changed in part or joined by another under the next number; nothing is applied to it
+    start_project(tmp_path, "round-59")
+    _doc(tmp_path, "SPEC-ROADS", ROADS_TITLE, ROADS)
+    reading, applied, proposed = _read(tmp_path, rules, (
+        "AMENDMENT No. 1\n\nSECTION VI - TECHNICAL SPECIFICATIONS\n\n"
+        '1. A new Clause 7.3 is added as follows: "7.3 Outlets shall have gabion aprons."\n'),
+        "Amendment No. 1, Contract No. DOR/RD/04-2026")
+    assert not any(t.startswith("SPEC-ROADS#7") for t, _, _ in applied), applied
+    assert ("SPEC-ROADS#7.3", "partial", True) in proposed, proposed
+    why = [p.evidence.why for p in reading.proposed if p.target.format() == "SPEC-ROADS#7.3"]
+    assert why and "holds a 7.3 already" in why[0], why
+    # said as a renumbering, the new clause goes in and the old one moves: not this gate's doubt
+    _, applied, proposed = _read(tmp_path, rules, (
+        "AMENDMENT No. 1\n\nSECTION VI - TECHNICAL SPECIFICATIONS\n\n"
+        '1. A new Clause 7.3 is added as follows: "7.3 Outlets shall have gabion aprons." Existing Clause 7.3 is '
+        "renumbered 7.4.\n"), "Amendment No. 1, Contract No. DOR/RD/04-2026")
+    assert any(t.startswith("SPEC-ROADS#7") for t, _, _ in applied | proposed), (applied, proposed)
+
+
 PLIEGO = ("ESPECIFICACIONES TÉCNICAS\n\n1 OBRADOR\n\n1.1 El obrador se ubicará junto al acceso.\n\n2 FUNDACIONES\n\n"
           "2.1 Las bases serán de hormigón de 17 MPa sobre 4 cm de hormigón pobre.\n\n"
           "2.2 Las vigas de fundación serán de 20 x 30 cm. Llevarán 4 barras de 10 mm.\n\n3 CUBIERTA\n\n"
@@ -106,6 +127,20 @@ def test_donde_dice_and_debe_decir_lines_under_a_place_line_restate_the_numeral(
     assert ("SPEC-ET#2.2", "partial", True) in applied, applied    # a sentence of it, never the whole numeral
     assert ("SPEC-ET#3.1", "full", True) in applied | proposed, (applied, proposed)  # the answer's rewrite, never silent
     assert not any(t == "SPEC-ET#2.1" and s == "partial" for t, s, _ in applied | proposed), (applied, proposed)
+
+
+def test_donde_dice_and_debe_decir_of_the_same_words_are_held_for_a_person(tmp_path, rules):
+    # (audit 59's F07) the new text repeats the old word for word: it changes nothing it says, so nothing is applied
+    start_project(tmp_path, "round-59")
+    _doc(tmp_path, "SPEC-ET", PLIEGO_TITLE, PLIEGO)
+    reading, applied, proposed = _read(tmp_path, rules, (
+        "ADENDA N° 02/2027 - LICITACIÓN PÚBLICA NACIONAL N° 14/2027\n\nSe comunican las siguientes modificaciones:\n\n"
+        "1) ESPECIFICACIONES TÉCNICAS, numeral 2.1\n\n"
+        "DONDE DICE: 2.1 Las bases serán de hormigón de 17 MPa sobre 4 cm de hormigón pobre.\n\n"
+        "DEBE DECIR: 2.1 Las bases serán de hormigón de 17 MPa sobre  4 cm de hormigón pobre.\n"))
+    assert not any(t == "SPEC-ET#2.1" for t, _, _ in applied), applied
+    why = [p.evidence.why for p in reading.proposed if p.target.format() == "SPEC-ET#2.1"]
+    assert why and "same words" in why[0], reading.proposed
 
 
 def test_a_french_article_modified_ainsi_quil_suit_under_its_own_number_is_replaced(tmp_path, rules):
