@@ -163,6 +163,13 @@ class AddendaReadings(BaseModel):
     #: kept by the engine for the access gate (``reviews.withhold``), never serialized
     _unshared: tuple[UnsharedReading, ...] = PrivateAttr(default=())
 
+    def decided(self) -> tuple[int, int]:
+        """How many item/target pairs ``reviewed`` accepts and rejects, each by its last word (an entry
+        repeated or overruled counts once): the one count every view of the review file shows."""
+        last = {(str(r.item.unpinned()), str(r.target)): r.decision for r in self.reviewed}
+        accepted = sum(decision == "accept" for decision in last.values())
+        return accepted, len(last) - accepted
+
 
 class QuarantinedTableReport(BaseModel):
     """A PDF table left out of the graph by the row-count check, for a person to confirm:

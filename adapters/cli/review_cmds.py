@@ -45,9 +45,8 @@ def evidence_text(proposal: ProposedEdge) -> str:
 def decision_counts(readings: AddendaReadings) -> str:
     """How many item/target pairs the review file decides, by their last word (an entry
     repeated or overruled counts once)."""
-    last = {(str(r.item.unpinned()), str(r.target)): r.decision for r in readings.reviewed}
-    accepted = sum(decision == "accept" for decision in last.values())
-    return f"{accepted} accepted, {len(last) - accepted} rejected"
+    accepted, rejected = readings.decided()
+    return f"{accepted} accepted, {rejected} rejected"
 
 
 def _where_recorded(review: ReviewDecision) -> str:

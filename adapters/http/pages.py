@@ -877,9 +877,8 @@ def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str |
         parts.append(ingest)
     if not decides:
         parts.append('<p class="notice">Read only: deciding a proposal needs a reviewer or admin key.</p>')
-    parts.append(f"<p>{len(readings.proposed)} proposal(s) pending; reviews.yaml: "
-                 f"{sum(r.decision == 'accept' for r in readings.reviewed)} accepted, "
-                 f"{sum(r.decision == 'reject' for r in readings.reviewed)} rejected"
+    accepted, rejected = readings.decided()
+    parts.append(f"<p>{len(readings.proposed)} proposal(s) pending; reviews.yaml: {accepted} accepted, {rejected} rejected"
                  + (f"; {len(readings.awaiting_ingest)} accepted awaiting the next ingest" if readings.awaiting_ingest
                     else "") + ".</p>")
     if readings.withheld:

@@ -120,3 +120,17 @@ def test_json_schemas_export_every_public_model():
     document = schemas["document"]
     assert "kind" in document["properties"] and "specification" in json.dumps(document)
     json.dumps(schemas)  # serialisable as-is
+
+
+def test_review_decisions_are_counted_by_each_pairs_last_word() -> None:
+    # (audit 60's F2: the review page counted an overruled reject the CLI did not; both now ask the readings)
+    from inforce.ontology import AddendaReadings, Locator, ReviewDecision
+
+    def decided(item: str, target: str, decision: str, line: int) -> ReviewDecision:
+        return ReviewDecision(item=Locator.parse(item), target=Locator.parse(target), scope="partial",
+                              decision=decision, by="Ana Ruiz", at="2027-10-05T09:00:00Z", line=line)
+
+    readings = AddendaReadings(reviewed=(
+        decided("ADD-01#1.2", "SPEC-01#2.1", "reject", 1), decided("ADD-01@0#1.2", "SPEC-01#2.1", "accept", 8),
+        decided("ADD-01#1.3", "SPEC-01#2.2", "accept", 15), decided("ADD-01#1.4", "SPEC-01#2.3", "reject", 22)))
+    assert readings.decided() == (2, 1)
