@@ -25,6 +25,7 @@ __all__ = [
     "TEMPERATURE_DIFFERENCE_UNITS",
     "temperature_difference_at",
     "HOURS_OF_DAY",
+    "NOT_CLOCK_MINUTES",
     "DESIGNATION_AFTER",
     "FILLERS",
     "FRACTION_WORDS",
@@ -34,6 +35,7 @@ __all__ = [
     "LETTERED_LABEL_WORDS",
     "MINUS_SIGNS",
     "MONTHS",
+    "MONTH_NUMBERS",
     "NumberToken",
     "PLAIN_CHARACTERS",
     "POWER_OF_TEN",
@@ -338,15 +340,26 @@ LABEL_LETTERS = frozenset({"V", "A", "W"})
 #: A number right before one of these names a size or grade, not an amount (``16 gauge``).
 DESIGNATION_AFTER = frozenset({"gauge", "ga", "ga."})
 
-MONTHS = frozenset({
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "jan", "jan.", "feb", "feb.", "mar", "mar.", "apr",
-    "apr.", "jun", "jun.", "jul", "jul.", "aug", "aug.", "sep", "sep.", "sept", "sept.", "oct",
-    "oct.", "nov", "nov.", "dec", "dec.",
-    # Spanish and German legislation's dates (2 de febrero de 1994, 5. August 1964)
-    "enero", "febrero", "marzo", "abril", "junio", "julio", "agosto", "septiembre", "setiembre", "octubre",
-    "noviembre", "diciembre", "januar", "februar", "märz", "juni", "juli", "oktober", "dezember",
-})
+#: Each month's name as documents write it → its number: the English names and their
+#: abbreviations (with or without the dot), and the Spanish and German names legislation dates
+#: with (2 de febrero de 1994, 5. August 1964). ``designations`` compares the dates they write.
+MONTH_NUMBERS: dict[str, int] = {
+    **{name: number for number, name in enumerate(
+        ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+         "november", "december"), start=1)},
+    **{short + dot: number for number, short in enumerate(
+        ("jan", "feb", "mar", "apr", "", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)
+       if short for dot in ("", ".")},
+    "sept": 9, "sept.": 9,
+    **{name: number for number, name in enumerate(
+        ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+         "noviembre", "diciembre"), start=1)},
+    "setiembre": 9,
+    **{name: number for number, name in enumerate(
+        ("januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober",
+         "november", "dezember"), start=1)},
+}
+MONTHS = frozenset(MONTH_NUMBERS)
 
 WORD_NUMBERS: dict[str, float] = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -498,6 +511,10 @@ def lex_number(text: str) -> NumberToken | None:
 #: A time of day in 24 hours before ``hours`` (``0700 hours``, ``0930 hrs``): its leading zero
 #: says it is no duration (``1000 hours`` may be one); a name, never a figure (audit 58-Q).
 HOURS_OF_DAY = re.compile(r"0\d[0-5]\d")
+#: Kept from a pattern's match where a number opens it: the number right after an hour and a
+#: colon is the clock's minutes ("14:00 hours", "7:30 a.m."), no figure of the word after it nor a
+#: count of it (audit 60).
+NOT_CLOCK_MINUTES = r"(?<!\d:)"
 
 #: A temperature's pint unit as a difference: a rise of 10 °C is one of 18 °F (and of 10 K).
 TEMPERATURE_DIFFERENCE_UNITS = {"degree_Celsius": "delta_degC", "degC": "delta_degC", "degree_Fahrenheit": "delta_degF",

@@ -43,6 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ._lexicon import MONTH_NUMBERS
 from ._tokens import Found
 
 if TYPE_CHECKING:
@@ -484,8 +485,6 @@ def _blocks(text: str) -> list[tuple[int, int]]:
 
 # ---- periods: the year (quarter, half) a statement's figure is of -----------------------------
 
-_MONTHS = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
-           "oct": 10, "nov": 11, "dec": 12}
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _YEAR = r"(?:19|20)\d{2}"
@@ -565,7 +564,7 @@ def _year(written: str | None) -> int | None:
 
 
 def _month(written: str) -> int:
-    return _MONTHS[written.lower().rstrip(".")[:3]]
+    return MONTH_NUMBERS[written.lower().rstrip(".")]
 
 
 def read_periods(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, Period]]:

@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING
 
 from inforce.ontology import CharSpan
 
+from ._lexicon import NOT_CLOCK_MINUTES
 from ._models import (
     ClaimQuantityCheck,
     MatchedClaimQuantity,
@@ -79,7 +80,7 @@ from .conditions import (
     governs,
     term_facets,
 )
-from .designations import LOCATOR_WORDS
+from .designations import LOCATOR_WORDS, date_spans
 from .units import convert, convert_difference
 from .unread import word_value
 
@@ -184,7 +185,7 @@ def check_claim_quantities(
 #: once its doubled half is blanked), the word after it, and the word after an "of" that follows
 #: ("coats of sealer"). The extractor reads a number in words only before a unit, and a bare number
 #: as a figure of no unit, so a count of things is compared here (audits 58-Q, 59).
-_COUNT = re.compile(r"(?<![\w.,/-])(?P<count>\d+|[^\W\d_]+(?:-[^\W\d_]+)?)"
+_COUNT = re.compile(r"(?<![\w.,/-])" + NOT_CLOCK_MINUTES + r"(?P<count>\d+|[^\W\d_]+(?:-[^\W\d_]+)?)"
                     r"(?=\s+(?P<noun>[^\W\d_]+)(?:\s+of\s+(?P<of>[^\W\d_]+))?)")
 #: Words after a number that are no thing counted ("one of the coats", "two or three coats").
 _NOT_COUNTED = frozenset({"of", "or", "and", "to", "the", "a", "an", "more", "less", "times", "per", "by", "in",
@@ -211,11 +212,14 @@ def _counts(text: str) -> list[tuple[int, int, float, str, str | None]]:
     """Each count ``text`` states: (start, end of the counted word, value, the counted word in the
     singular, lower case, the word after its "of" or None)."""
     found = []
+    dated = date_spans(text)
     for match in _COUNT.finditer(text):
         count, noun = match["count"], match["noun"].lower()
         value = float(count) if count.isdigit() else word_value(count)
         if value is None or noun in _NOT_COUNTED or word_value(noun) is not None:
             continue
+        if any(start <= match.start() < end for start, end in dated):
+            continue  # "13 March", "March 15, 2027 is": a date's day or year, compared as a date (``designations``)
         before = _WORD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
         if before is not None and before[1].lower().rstrip(".") in _NAMING:
             continue  # "No. 2 AWG", "Section 3 coatings", "Type 2 boxes": a number that names

@@ -29,9 +29,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ._lexicon import MONTHS
+from ._lexicon import MONTH_NUMBERS, MONTHS
 
-__all__ = ["LOCATOR_WORDS", "Uncompared", "uncompared_digits"]
+__all__ = ["LOCATOR_WORDS", "Uncompared", "date_spans", "uncompared_digits"]
 
 #: Words after which a number names a place in a document, never a measure or a size: a
 #: designation of a product (``Type``, ``Grade``, ``Schedule``, ``No.``) is not one of them.
@@ -128,6 +128,8 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     places = {place.lower() for place in cited_places}
     times = [clock for text in cited_texts for clock in _clocks(text)]
     claim_times = _clocks(claim_text)
+    dates = [date for text in cited_texts for date in _dates(text)]
+    claim_dates = _dates(claim_text)
     found: dict[str, Uncompared] = {}
     for index, (start, _, word) in enumerate(claim):
         digits = [(start + m.start(), start + m.end()) for m in _DIGITS.finditer(word)]
@@ -137,6 +139,14 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
         if clock is not None and times:  # a time of day, compared with the cited ones by the minute
             if not any(clock[2] & other[2] for other in times):
                 found.setdefault(clock[3].lower(), Uncompared(text=clock[3], differs_from=times[0][3]))
+            continue
+        date = next((d for d in claim_dates if d[0] <= start < d[1]), None)
+        # a date, compared with the cited ones by the day (audit 60); an example's ("for example, an
+        # order dispatched on 3 June 2024 ...") only with a date the claim gives as an example too
+        stated = [other for other in dates if date is not None and (date[4] or not other[4])]
+        if date is not None and stated:
+            if not any(_same_date(date[2], other[2]) for other in stated):
+                found.setdefault(date[3].lower(), Uncompared(text=date[3], differs_from=stated[0][3]))
             continue
         size = _sized(claim, index)
         if size is not None:  # "2 x 4", "2 by 4": the size "2x4" as written glued, whichever number is cited alone
@@ -191,6 +201,66 @@ def _clocks(text: str) -> list[tuple[int, int, frozenset[int], str]]:
             minutes = frozenset({int(match["hh"]) * 60 + int(match["mm"])})
         found.append((match.start(), match.end(), minutes, match.group().strip()))
     return found
+
+
+_MONTH_NAME = "|".join(re.escape(name) for name in sorted(MONTH_NUMBERS, key=len, reverse=True))
+_DATE_YEAR = r"(?:1[89]|20)\d\d(?!\d)"
+#: A calendar date: a day before its month ("15 March 2027", "15. März 2027", "2 de febrero de 1994"), a
+#: month before its day ("March 15, 2027", "Mar. 15"), a month and year ("March 2027"), ISO digits
+#: ("2027-03-15") or digits with a slash, dot or dash (``03/15/2027``); the year may be left out of a
+#: day and month.
+_CALENDAR_DATE = re.compile(
+    rf"(?<![\w.])(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\.?\s+(?:de\s+)?(?P<m1>{_MONTH_NAME})(?![^\W\d_])"
+    rf"(?:,?\s+(?:de\s+)?(?P<y1>{_DATE_YEAR}))?"
+    rf"|(?<![^\W\d_])(?P<m2>{_MONTH_NAME})(?![^\W\d_])(?:\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?(?![\d.,:]\d)"
+    rf"(?:,?\s+(?P<y2>{_DATE_YEAR}))?|,?\s+(?P<y3>{_DATE_YEAR}))"
+    rf"|(?<![\w./-])(?P<y4>\d{{4}})-(?P<m4>[01]\d)-(?P<d4>[0-3]\d)(?!\d)"
+    rf"|(?<![\w./-])(?P<a5>[0-3]?\d)(?P<by>[/.\-])(?P<b5>[0-3]?\d)(?P=by)(?P<y5>{_DATE_YEAR})",
+    re.IGNORECASE)
+
+
+#: An example's words: from "for example", "for instance", "e.g." or "such as" to the sentence's end.
+_EXAMPLE = re.compile(r"\b(?:for\s+example|for\s+instance|e\.\s?g\.|such\s+as)\b.*?(?:[.;!?](?=\s|$)|\n|$)",
+                      re.IGNORECASE)
+
+
+def _dates(text: str) -> list[tuple[int, int, frozenset[tuple[int | None, int, int | None]], str, bool]]:
+    """Each calendar date ``text`` states: (start, end, the (year, month, day) it may be, as
+    written, whether an example gives it); a part not written is None, and digits that read
+    either way (``03/02/2027``) may be either. "may" in lower case is the verb, no month."""
+    examples = [m.span() for m in _EXAMPLE.finditer(text)]
+    found = []
+    for match in _CALENDAR_DATE.finditer(text):
+        if match["y4"] is not None:
+            readings = {(int(match["y4"]), int(match["m4"]), int(match["d4"]))}
+        elif match["y5"] is not None:
+            one, other, year = int(match["a5"]), int(match["b5"]), int(match["y5"])
+            readings = {(year, one, other), (year, other, one)}
+        else:
+            month = match["m1"] or match["m2"]
+            if month == "may":
+                continue
+            day, year = match["d1"] or match["d2"], match["y1"] or match["y2"] or match["y3"]
+            readings = {(int(year) if year else None, MONTH_NUMBERS[month.lower()], int(day) if day else None)}
+        kept = frozenset(r for r in readings if 1 <= r[1] <= 12 and (r[2] is None or 1 <= r[2] <= 31))
+        if kept:
+            example = any(a <= match.start() < b for a, b in examples)
+            found.append((match.start(), match.end(), kept, match.group(), example))
+    return found
+
+
+def date_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes a calendar date (:func:`_dates`): its day and year are no count of
+    anything (``claims``)."""
+    return [(start, end) for start, end, *_ in _dates(text)]
+
+
+def _same_date(ours: frozenset[tuple[int | None, int, int | None]],
+               theirs: frozenset[tuple[int | None, int, int | None]]) -> bool:
+    """Whether two dates may be the same day: every part both write agrees ("15 March" is "March
+    15, 2027"; "April 15, 2027" is not "15 March 2027")."""
+    return any(all(a is None or b is None or a == b for a, b in zip(one, other, strict=True))
+               for one in ours for other in theirs)
 
 
 def _sized(words: Sequence[tuple[int, int, str]], index: int) -> str | None:

@@ -39,6 +39,7 @@ from ._lexicon import (
     FRACTION_WORDS,
     HOURS_OF_DAY,
     MONTHS,
+    NOT_CLOCK_MINUTES,
     VULGAR_FRACTIONS,
     WORD_NUMBERS,
     WORD_SCALES,
@@ -63,7 +64,7 @@ _LATER = "|".join(sorted({*_OPENING, *FRACTION_WORDS, *WORD_SCALES}, key=len, re
 #: A number as written (digits, a fraction character, a digit fraction, number words), any
 #: ``and a half`` after it, then ``of a``/``of an`` or a hyphen, then the word that may be its unit.
 _FIGURE = re.compile(
-    rf"(?<![\w#./\-])(?<![\d,.][,.])(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
+    rf"(?<![\w#./\-])(?<![\d,.][,.]){NOT_CLOCK_MINUTES}(?P<number>(?:\d[\d,.]*(?:-?[{_VULGAR}]|\s+\d+/\d+)?|[{_VULGAR}]|\d+/\d+"
     rf"|(?:{_WORDS})(?:[\s-]+(?:{_LATER}))*(?![^\W\d_]))(?:[\s-]+and[\s-]+an?[\s-]+(?:half|quarter))?)"
     rf"(?:\s+of\s+an?)?[\s-]*(?P<unit>[^\W\d_][\w.²³]*(?:/[^\W\d_]+)?)",
     re.IGNORECASE)

@@ -1,0 +1,105 @@
+"""Audit 60-C (issue 23): dates, bound words and ranges ``inforce check`` answered wrongly.
+
+A claim changing a date's month or year is refused like one changing its day; a bound written
+as an adjective ("Maximum aggregate size") or, in Spanish, as "como mínimo" is read as a bound,
+so a claim with the other bound is not answered; one fixed figure claimed where the cited text
+gives a range or a tolerance is not answered; a clock time "14:00 hours" is a time, not a
+figure "00 hours". Each case is a claim checked through the CLI against a specification
+written here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from spec_claims import check_one, ingest_specs
+
+_SPEC = """1.1 The Contract Time ends on March 15, 2027.
+
+1.2 Notice to Proceed will be issued on 1 June 2027.
+
+1.3 Substantial Completion shall be achieved by 15 March 2027.
+
+1.4 Maximum aggregate size: 3/4 inch.
+
+1.5 Minimum compressive strength: 4,000 psi.
+
+1.6 Maximum water-cementitious ratio: 0.45.
+
+1.7 La resistencia m\u00ednima del hormig\u00f3n ser\u00e1 de 25 MPa.
+
+1.8 La resistencia del hormig\u00f3n ser\u00e1 de 25 MPa como m\u00ednimo.
+
+1.9 Slump shall be 3 to 5 inches.
+
+1.10 Air content: 5 percent, plus or minus 1.5 percent.
+
+1.11 Mortar joints shall be 10 mm \u00b1 2 mm.
+
+1.12 Bids close on Tuesday, 10 February 2027 at 14:00 hours.
+
+1.13 The follow-up is due 14 days after dispatch; for example, an order dispatched on 3 June 2027 is due on 17 June 2027.
+
+1.14 El plazo termina el 15 de marzo de 2027.
+
+1.15 Submittals are due 03/15/2027.
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("audit60c") / "q"
+    ingest_specs(root, {"q-60": _SPEC})
+    return root
+
+
+_CASES = [
+    # C01: a date's month or year is compared, as its day is
+    ("Q-60#1.1", "The Contract Time ends on April 15, 2027.", {"refusal"}),
+    ("Q-60#1.1", "The Contract Time ends on March 15, 2028.", {"refusal"}),
+    ("Q-60#1.1", "The Contract Time ends on 2027-04-15.", {"refusal"}),
+    ("Q-60#1.2", "Notice to Proceed will be issued on 1 July 2027.", {"refusal"}),
+    ("Q-60#1.2", "Notice to Proceed will be issued on 1 June 2026.", {"refusal"}),
+    ("Q-60#1.3", "Substantial Completion shall be achieved by 15 April 2027.", {"refusal"}),
+    ("Q-60#1.3", "Substantial Completion shall be achieved by 13 March 2027.", {"refusal"}),
+    ("Q-60#1.1", "The Contract Time ends on 15 March 2027.", {"answer"}),
+    ("Q-60#1.1", "The Contract Time ends on 2027-03-15.", {"answer"}),
+    ("Q-60#1.2", "Notice to Proceed will be issued on June 1, 2027.", {"answer"}),
+    ("Q-60#1.3", "Substantial Completion shall be achieved by March 15, 2027.", {"answer"}),
+    ("Q-60#1.3", "Substantial Completion shall be achieved by 15 March.", {"answer"}),
+    ("Q-60#1.3", "Substantial Completion shall be achieved by 15 April.", {"refusal"}),
+    ("Q-60#1.3", "Substantial Completion shall be achieved in April 2027.", {"refusal"}),
+    ("Q-60#1.14", "El plazo termina el 15 de abril de 2027.", {"refusal"}),
+    ("Q-60#1.14", "El plazo termina el 15 de marzo de 2027.", {"answer"}),
+    ("Q-60#1.15", "Submittals are due 2027-03-15.", {"answer"}),
+    ("Q-60#1.15", "Submittals are due 2027-03-16.", {"refusal"}),
+    # an example's date is no date the provision states: a date worked out from its rule is not
+    # compared with it, a date of the example restated is
+    ("Q-60#1.13", "An order dispatched on 1 July 2027 is due on 15 July 2027.", {"answer"}),
+    ("Q-60#1.13", "An order dispatched on July 1, 2027 is due on July 15, 2027.", {"answer"}),
+    ("Q-60#1.13", "For example, an order dispatched on 3 June 2027 is due on 18 June 2027.", {"refusal"}),
+    ("Q-60#1.13", "For example, an order dispatched on 3 June 2027 is due on 17 June 2027.", {"answer"}),
+    # C04: "14:00 hours" is a clock time
+    ("Q-60#1.12", "Bids close on Tuesday, 10 March 2027 at 14:00 hours.", {"refusal"}),
+    ("Q-60#1.12", "Bids close on Tuesday, 10 February 2027 at 14:00 hours.", {"answer"}),
+]
+
+
+@pytest.mark.parametrize(("locator", "claim", "verdicts"), _CASES)
+def test_a_claim_is_answered_only_where_the_cited_text_says_it(
+        project: Path, tmp_path: Path, locator: str, claim: str, verdicts: set[str]) -> None:
+    checked = check_one(project, tmp_path, locator, claim)
+    assert checked["verdict"] in verdicts, checked["claims"][0]
+
+
+def test_a_clock_times_minutes_are_no_figure_and_no_count() -> None:
+    """C04: the "00" of "14:00 hours" is neither a figure not read nor a count of hours."""
+    from inforce.engine.quantities import unread_figures
+    from inforce.engine.quantities.claims import states_count
+    from inforce.engine.quantities.extract import default_extractor
+
+    assert unread_figures("Bids close at 14:00 hours.", default_extractor) == []
+    assert not states_count("Bids close at 14:00 hours.")
+    assert unread_figures("The test runs 14 hours.", default_extractor) == []  # read by the extractor
+    assert states_count("Apply 2 coats at 14:00 hours.")
