@@ -201,6 +201,10 @@ BOUND_BEFORE: dict[str, str] = {
     "no greater than": "max", "lower than": "max",
     # a limit stated as such: "deflection limited to L/360" is at most L/360 (audit 56)
     "limited to": "max",
+    # Spanish: "como mínimo 25 MPa", "mínimo 25 MPa", and the word naming the quantity ("la
+    # resistencia mínima ... 25 MPa", ``modifiers.named_bounds``) (audit 60)
+    "como mínimo": "min", "como máximo": "max", "mínimo": "min", "mínima": "min", "máximo": "max",
+    "máxima": "max",
 }
 
 #: Bound phrases written after a quantity (``7 days min.``, ``60 mL/min or greater``).
@@ -211,6 +215,8 @@ BOUND_AFTER: dict[str, str] = {
     "or above": "min", "or longer": "min", "and above": "min", "and over": "min",
     "and more": "min", "or over": "min", "minimum": "min", "min": "min", "min.": "min",
     "at least": "min", "and up": "min",
+    # Spanish: "25 MPa como mínimo", "25 MPa mínimo" (audit 60)
+    "como mínimo": "min", "como máximo": "max", "mínimo": "min", "máximo": "max",
 }
 
 #: Words written right before a figure that say it is approximate (``about 12 in``, ``approx.

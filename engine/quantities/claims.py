@@ -350,7 +350,8 @@ def _match(
         why, _, index, source = failures[0]
         return UnmatchedClaimQuantity(
             claim=claim, reason=why, closest=source, closest_index=index,  # type: ignore[arg-type]
-            explanation=_explain(why, claim, source, vocabulary))
+            explanation=_explain(why, claim, source, vocabulary, claim_text,
+                                 cited_texts[index] if index < len(cited_texts) else ""))
     # nothing of the same dimension: say why in the terms of the nearest number
     same_number = [(index, source) for index, source in sources
                    if source.value is not None and math.isclose(source.value, claim.value, rel_tol=1e-9)]
@@ -772,9 +773,9 @@ def _supports(
             return None, "condition_differs", distance
     if claim.per_day is not None and source.per_day is not None and not math.isclose(claim.per_day, source.per_day):
         return None, "frequency_differs", distance
-    explicit = {claim.bound, source.bound}
-    if claim.bound_from == "text" and source.bound in ("min", "max") and claim.bound in ("min", "max") \
-            and explicit == {"min", "max"}:
+    ours = _written_bound(claim, claim_text)  # a minimum the claim's words state is not the cited maximum
+    if ours is not None and (theirs := _written_bound(source, cited_text) or source.bound) in ("min", "max") \
+            and theirs != ours:
         return None, "bound_differs", distance
     tolerance = None
     rule = vocabulary.get(claim.subject) if claim.subject and claim.subject == source.subject else None
@@ -813,6 +814,22 @@ def _supports(
     if all(ok for ok, _ in rules):
         return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
     return None, "value_differs", distance
+
+
+def _written_bound(mention: QuantityMention, text: str) -> str | None:
+    """The bound (``min``, ``max``) a figure's own words give it: the bound phrase the extractor
+    read ("shall not exceed 4,000 psi", "25 MPa como mínimo"), else the one sense of the bound
+    word naming the quantity it is the value of ("Maximum aggregate size: 3/4 inch", "la
+    resistencia mínima ... 25 MPa": ``modifiers.named_bounds``, audit 60); None where its words
+    say neither (a subject's usual bound is no word of it)."""
+    from .modifiers import named_bounds
+
+    if mention.bound_from == "text" and mention.bound in ("min", "max"):
+        return mention.bound
+    if mention.span is None or not text or mention.span.end > len(text):
+        return None
+    named = named_bounds(text, mention.span.start, mention.span.end)
+    return next(iter(named)) if len(named) == 1 else None
 
 
 #: Words by which a claim states a decrease; with one (and no word of increase) the claim's
@@ -965,14 +982,17 @@ def _relative(a: float, b: float) -> float:
     return abs(a - b) / scale if scale else 0.0
 
 
-def _explain(why: str, claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary) -> str:
+def _explain(why: str, claim: QuantityMention, source: QuantityMention, vocabulary: SubjectVocabulary,
+             claim_text: str = "", cited_text: str = "") -> str:
     if why == "condition_differs":
         ours, theirs = condition_conflict(claim.condition, source.condition, term_facets(vocabulary))  # type: ignore[misc]
         return (f"{claim.text!r} is stated as {ours}; the source's {source.text!r} is stated as {theirs}")
     if why == "frequency_differs":
         return f"{claim.text!r} is given {claim.frequency}; the source says {source.text!r}"
     if why == "bound_differs":
-        return f"{claim.text!r} states a {claim.bound}imum; the source's {source.text!r} is a {source.bound}imum"
+        ours = _written_bound(claim, claim_text) or claim.bound
+        return (f"{claim.text!r} states a {ours}imum; the source's {source.text!r} is a "
+                f"{_written_bound(source, cited_text) or source.bound}imum")
     if why == "subject_differs":
         return (f"{claim.text!r} is about {claim.subject}; the source's {source.text!r} is about "
                 f"{source.subject}")

@@ -204,10 +204,12 @@ class Modifier:
     after: bool
 
 
-#: Bound words that also name a quantity when a noun follows them ("maximum aggregate size",
-#: "minimum cover"), and what follows them then: a word, not "of" ("a maximum of 19 mm").
-_NAMING_BOUNDS = frozenset({"maximum", "minimum", "max", "min", "max.", "min."})
-_NAMED_AFTER = re.compile(r"\s+(?!of\b)[^\W\d_]{2,}", re.IGNORECASE)
+#: Bound words that also name a quantity when a word follows them ("maximum aggregate size",
+#: "minimum cover", Spanish "resistencia mínima del hormigón"), and what follows them then: a
+#: word, not "of" ("a maximum of 19 mm", "un mínimo de 25 MPa").
+_NAMING_BOUNDS = frozenset({"maximum", "minimum", "max", "min", "max.", "min.", "máximo", "máxima", "mínimo", "mínima"})
+_NAMED_AFTER = re.compile(r"\s+(?!(?:of|de)\b)[^\W\d_]{2,}", re.IGNORECASE)
+_NAMING_WORD = re.compile(_alternation(_NAMING_BOUNDS), re.IGNORECASE)
 
 
 def modifiers(text: str, start: int, end: int) -> tuple[Modifier, ...]:
@@ -641,13 +643,18 @@ def named_bounds(text: str, start: int, end: int) -> frozenset[str]:
     :data:`_NAMING_BOUNDS` before a noun, in the figure's clause before it with no other figure
     between. Such a word bounds no figure (:func:`modifiers`), but the figure is that minimum or
     maximum, so "at least 2 inches" says no more of it (audit 54)."""
-    low = clause(text, start, end)[0]
+    # only the words after the last other figure can name this one: read from there, and not at
+    # all where no naming word stands there (a text dense with figures is read once, not once per
+    # figure from its clause's start)
+    low = 1 + max(text.rfind(digit, 0, start) for digit in "0123456789")
+    if _NAMING_WORD.search(text, low, start) is None:
+        return frozenset()
+    low = max(low, clause(text, start, end)[0])
     senses = set()
     for match in _BEFORE_WORDS.finditer(text, low, start):
         words = " ".join(match[0].lower().split())
         family, sense = BEFORE[words]
-        if family == "bound" and words in _NAMING_BOUNDS and _NAMED_AFTER.match(text, match.end()) \
-                and re.search(r"\d", text[match.end():start]) is None:
+        if family == "bound" and words in _NAMING_BOUNDS and _NAMED_AFTER.match(text, match.end()):
             senses.add(sense)
     return frozenset(senses)
 

@@ -80,6 +80,19 @@ _CASES = [
     ("Q-60#1.13", "An order dispatched on July 1, 2027 is due on July 15, 2027.", {"answer"}),
     ("Q-60#1.13", "For example, an order dispatched on 3 June 2027 is due on 18 June 2027.", {"refusal"}),
     ("Q-60#1.13", "For example, an order dispatched on 3 June 2027 is due on 17 June 2027.", {"answer"}),
+    # C02: "Maximum"/"Minimum" before the thing, and Spanish "como m\u00ednimo", are bounds
+    ("Q-60#1.4", "Minimum aggregate size: 3/4 inch.", {"refusal", "escalation"}),
+    ("Q-60#1.5", "Maximum compressive strength: 4,000 psi.", {"refusal", "escalation"}),
+    ("Q-60#1.6", "Minimum water-cementitious ratio: 0.45.", {"refusal", "escalation"}),
+    ("Q-60#1.7", "La resistencia m\u00e1xima del hormig\u00f3n ser\u00e1 de 25 MPa.", {"refusal", "escalation"}),
+    ("Q-60#1.8", "La resistencia del hormig\u00f3n ser\u00e1 de 25 MPa como m\u00e1ximo.", {"refusal", "escalation"}),
+    ("Q-60#1.5", "Compressive strength shall not exceed 4,000 psi.", {"refusal", "escalation"}),
+    ("Q-60#1.4", "Maximum aggregate size 3/4 in.", {"answer"}),
+    ("Q-60#1.4", "Maximum aggregate size: 3/4 inch.", {"answer"}),
+    ("Q-60#1.5", "Minimum compressive strength: 4000 psi.", {"answer"}),
+    ("Q-60#1.6", "Maximum water-cementitious ratio: 0.45.", {"answer"}),
+    ("Q-60#1.7", "La resistencia m\u00ednima del hormig\u00f3n ser\u00e1 de 25 MPa.", {"answer"}),
+    ("Q-60#1.8", "La resistencia del hormig\u00f3n ser\u00e1 de 25 MPa como m\u00ednimo.", {"answer"}),
     # C04: "14:00 hours" is a clock time
     ("Q-60#1.12", "Bids close on Tuesday, 10 March 2027 at 14:00 hours.", {"refusal"}),
     ("Q-60#1.12", "Bids close on Tuesday, 10 February 2027 at 14:00 hours.", {"answer"}),
@@ -91,6 +104,20 @@ def test_a_claim_is_answered_only_where_the_cited_text_says_it(
         project: Path, tmp_path: Path, locator: str, claim: str, verdicts: set[str]) -> None:
     checked = check_one(project, tmp_path, locator, claim)
     assert checked["verdict"] in verdicts, checked["claims"][0]
+
+
+def test_a_named_bound_of_the_other_sense_is_a_bound_that_differs() -> None:
+    """C02: the bound word naming the quantity is the figure's bound when it is compared."""
+    from inforce.engine.quantities import check_claim_quantities
+
+    [unmatched] = check_claim_quantities("Minimum aggregate size: 3/4 inch.", ["Maximum aggregate size: 3/4 inch."]).unmatched
+    assert unmatched.reason == "bound_differs"
+    assert "states a minimum" in unmatched.explanation and "is a maximum" in unmatched.explanation
+    [unmatched] = check_claim_quantities("La resistencia del hormig\u00f3n ser\u00e1 de 25 MPa como m\u00e1ximo.",
+                                         ["La resistencia del hormig\u00f3n ser\u00e1 de 25 MPa como m\u00ednimo."]).unmatched
+    assert unmatched.reason == "bound_differs"
+    assert check_claim_quantities("Aggregate size shall not exceed 3/4 inch.",
+                                  ["Maximum aggregate size: 3/4 inch."]).status == "ok"
 
 
 def test_a_clock_times_minutes_are_no_figure_and_no_count() -> None:
