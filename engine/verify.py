@@ -825,9 +825,11 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
             theirs = tuple(m for m in theirs if not (m.after and "," in words[index][source.span.end:m.start]))
         ours = modifiers(text, claim.span.start, claim.span.end)
         written = source.bound if source.bound_from == "text" else "exact"  # not a subject's default reading
+        if written == "range" and _an_age(text, claim):
+            written = "exact"  # "a 9-year-old" under "Children 4 to 11 Years": a person's age lies in the cited band
         extra, missing = differ(ours, theirs, claim_bound=claim.bound, source_bound=written,
                                 source_bound_words=source.bound_text) if (
-            ours or theirs or written in ("min", "max")) else ([], [])
+            ours or theirs or written in ("min", "max", "range")) else ([], [])
         extra = [m for m in extra if not _multiple_as_written(m, source, words[index])]
         loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved or cited[index].locator
         where = loc.unpinned().format() if loc is not None else "the cited provision"
@@ -843,6 +845,8 @@ def _modified(case: _Case, text: str, cited: Sequence[_Cited],
         if extra:
             side = "after" if all(m.after for m in extra) else "before"
             said = f"the claim says {describe(extra)} {side} {claim.text!r}; {where} does not"
+        elif all(m.sense == "range" for m in missing):  # "3 to 5 inches" where the claim states "5 inches" (audit 60)
+            said = f"{where} states {source.text!r}, a range; the claim states the one figure {claim.text!r}"
         else:
             side = "after" if all(m.after for m in missing) else "before"
             said = f"{where} says {describe(missing)} {side} {source.text!r}; the claim does not"
@@ -879,6 +883,15 @@ def _glued_multiple(source: Any, cited: str) -> bool:
 #: Words that say a duration is a person's age ("a 12-year-old", "aged 12 years", "12 years of
 #: age"): beside an age they change nothing the cited band says.
 _AGE_WORDS = ("old", "aged", "age", "ages")
+
+
+def _an_age(text: str, claim: Any) -> bool:
+    """Whether the claim figure is a person's age, said as ages are (a duration with an age word
+    of :data:`_AGE_WORDS` right beside it: "a 9-year-old", "aged 9 years", "9 years of age")."""
+    if claim.dimension != "[time]" or claim.span is None:
+        return False
+    beside = text[max(0, claim.span.start - 8):claim.span.end + 10].lower()
+    return any(re.search(rf"(?<![^\W\d_]){word}(?![^\W\d_])", beside) for word in _AGE_WORDS)
 
 
 def _unheld(case: _Case, text: str, claim: Any, words: str, source: Any, where: str,

@@ -311,7 +311,10 @@ def differ(claim: Iterable[Modifier], source: Iterable[Modifier], *, claim_bound
     one test. A bound the extractor read on the claim figure (``claim_bound``) was compared by
     it already; the cited figure's bound counts as held when the claim's figure has that bound.
     A bound the extractor read in the cited figure's own words (``source_bound``, written as
-    ``source_bound_words``: "at least 4") that the claim's figure lacks is missing too."""
+    ``source_bound_words``: "at least 4") that the claim's figure lacks is missing too; so is a
+    cited range or tolerance (``source_bound`` ``range``: "3 to 5 inches", "10 mm ± 2 mm") where
+    the claim states one figure ("5 inches", "12 mm", "not more than 5 inches"): the one figure is
+    not what is required (audit 60)."""
     claim, source = list(claim), list(source)
     claimed, stated = keys(claim), keys(source)
     if claim_bound != "exact":
@@ -325,6 +328,8 @@ def differ(claim: Iterable[Modifier], source: Iterable[Modifier], *, claim_bound
     if source_bound in ("min", "max") and claim_bound == "exact" and ("bound", source_bound) not in keys(claim) \
             and not any(m.family == "bound" for m in missing):
         missing.append(Modifier(source_bound_words or source_bound, "bound", source_bound, 0, 0, False))
+    if source_bound == "range" and claim_bound != "range":
+        missing.append(Modifier(source_bound_words or "range", "bound", "range", 0, 0, False))
     return extra, missing
 
 
