@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
 
-from inforce.ontology import VOCABULARY, InputError
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from inforce.ontology import VOCABULARY, Finding, FindingProvision, InputError
 from inforce.ontology.files import read_bounded_text
 from inforce.ontology.jsontext import NestingTooDeep, NumberTooLong, loads
 
@@ -14,6 +17,11 @@ __all__ = ["read_baseline", "read_baseline_run"]
 
 #: What a sweep report says it was a sweep of: the engine compares them with the new run.
 _RUN_KEYS = ("project", "as_of", "known_at")
+
+#: The fields ``_read`` checks by its own words (what identifies a finding); every other field
+#: a baseline finding or provision holds is checked against the type the model gives it.
+_IDENTIFYING = {Finding: frozenset({"id", "kind", "resolution", "provisions"}),
+                FindingProvision: frozenset({"locator"})}
 
 
 def read_baseline_run(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]], dict[str, Any]]:
@@ -78,12 +86,12 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
             raise InputError(f"finding id {ident} appears twice in the baseline", file=str(path), line=line,
                              field=f"{where}.id", hint="a sweep report names each finding once")
         seen.add(ident)
-        if kind not in kinds:
-            raise InputError(f"{where}.kind of the baseline is not a finding kind: {kind!r}", file=str(path),
+        if not isinstance(kind, str) or kind not in kinds:
+            raise InputError(f"{where}.kind of the baseline is not a finding kind: {_shown(kind)}", file=str(path),
                              line=line, field=f"{where}.kind", hint=f"one of {', '.join(sorted(kinds))}")
         resolution = finding.get("resolution")
-        if resolution is not None and resolution not in resolutions:
-            raise InputError(f"{where}.resolution of the baseline is not a resolution: {resolution!r}",
+        if resolution is not None and (not isinstance(resolution, str) or resolution not in resolutions):
+            raise InputError(f"{where}.resolution of the baseline is not a resolution: {_shown(resolution)}",
                              file=str(path), line=line, field=f"{where}.resolution",
                              hint=f"one of {', '.join(sorted(resolutions))}")
         provisions = finding.get("provisions", [])
@@ -95,11 +103,50 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
             if locator is not None and not isinstance(locator, str):
                 # a locator read as its text would match nothing: the finding would count as gone
                 raise InputError(f"{where}.provisions[{m}].locator of the baseline (finding {ident}) is not a "
-                                 f"locator string: {locator!r}", file=str(path), line=line,
+                                 f"locator string: {_shown(locator)}", file=str(path), line=line,
                                  field=f"{where}.provisions[{m}].locator", hint=hint)
+            _check_fields(provision, FindingProvision, f"{where}.provisions[{m}]", ident, path, line, hint)
+        _check_fields(finding, Finding, where, ident, path, line, hint)
         locators = tuple(p["locator"] for p in provisions if p.get("locator"))
         found.append((ident, kind, locators, resolution))
     return found, data
+
+
+def _check_fields(entry: dict[str, Any], model: type[BaseModel], where: str, ident: str, path: Path,
+                  line: int | None, hint: str) -> None:
+    """InputError naming the first field of ``entry`` (a baseline finding or one of its
+    provisions) whose value is not of the type ``model`` gives that field. A field the model
+    does not have is left alone (the baseline is read for what identifies its findings), and a
+    field it has may be missing (an older or trimmed report), but one that is there is what
+    a sweep writes there, or the baseline is not a sweep report: a rule of ``[1]`` or a scope
+    of ``{}`` was taken without a word."""
+    for name, value in entry.items():
+        if name not in model.model_fields or name in _IDENTIFYING[model]:
+            continue
+        try:
+            _field_type(model, name).validate_python(value)
+        except ValidationError as problem:
+            first = problem.errors(include_url=False)[0]
+            inside = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"])
+            said = f"{name}{inside}: {first['msg']}" if inside else first["msg"]
+            raise InputError(f"{where}.{name} of the baseline (finding {ident}) is {_shown(value)}: {said}",
+                             file=str(path), line=line, field=f"{where}.{name}", hint=hint) from None
+
+
+@functools.cache
+def _field_type(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
+    """The validator of one field of ``model``, as the model declares it (built once)."""
+    return TypeAdapter(model.model_fields[name].rebuild_annotation())
+
+
+def _shown(value: object) -> str:
+    """A baseline value as an error shows it: a scalar as written, a list or object by its kind
+    (its text may be any length)."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null" if value is None else json.dumps(value)[:80]
 
 
 def _line(text: str, needle: str) -> int | None:

@@ -435,6 +435,20 @@ def test_a_pack_file_is_found_where_the_command_runs(riverside, tmp_path, monkey
     ('{"findings": [{"id": "a", "kind": "contradiction", "provisions": "x"}]}', "findings[0].provisions"),
     ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": "maybe"}]}', "findings[0].resolution"),
     ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
+    # audit 60 F01: a kind or resolution of a list or object was looked up in a set, exit 70
+    ('{"findings": [{"id": "a", "kind": ["contradiction"]}]}', "findings[0].kind"),
+    ('{"findings": [{"id": "a", "kind": {"x": 1}}]}', "findings[0].kind"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": ["escalate"]}]}', "findings[0].resolution"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": {}}]}', "findings[0].resolution"),
+    # ... and every other field of a finding or its provisions was taken in any JSON type
+    ('{"findings": [{"id": "a", "kind": "contradiction", "rule": [1]}]}', "findings[0].rule"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "scope": {}}]}', "findings[0].scope"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "scope": "everywhere"}]}', "findings[0].scope"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "rfi": 5}]}', "findings[0].rfi"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "winner": [1]}]}', "findings[0].winner"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "sources": "cross_reference"}]}', "findings[0].sources"),
+    ('{"findings": [{"id": "a", "kind": "contradiction", "provisions": [{"locator": "P1#1", "text": 7}]}]}',
+     "findings[0].provisions[0].text"),
 ])
 def test_a_malformed_baseline_is_refused_with_its_field(riverside, tmp_path, text, said):
     path = tmp_path / "baseline.json"
