@@ -538,6 +538,17 @@ def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
     return code
 
 
+def _standard_output_open() -> None:
+    """InputError, before the command does anything, when the process has no standard output at
+    all (started with it closed: ``inforce stats P >&-``; Python then holds None for it) and the
+    command's answer is to go there: the answer could never be written, and the first write
+    failed as an internal error after the work was done. A pipe whose reader leaves while the
+    command runs is another matter (exit 141, ``handle_errors``)."""
+    if sys.stdout is None:
+        raise InputError("closed from the start: no answer can be written there", field="standard output",
+                         hint="leave standard output open (> /dev/null to drop the answer) or give -o FILE")
+
+
 def _reader_gone() -> bool:
     """Whether standard output is a pipe whose reader has closed it (``| head -c 10``). An answer
     written in one piece (JSON, a report) fits in the pipe's buffer and raises nothing, so a
@@ -560,8 +571,8 @@ def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, io.UnsupportedOperation):
-        pass  # not a real file (a test runner's buffer): nothing to flush there
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass  # not a real file (a test runner's buffer), or none at all: nothing to flush there
 
 
 def _report(problem: BaseException, code: int, message: str | None = None) -> int:
@@ -609,8 +620,11 @@ def handle_errors(func: F) -> F:
             if output is not None and elsewhere is not None:
                 raise InputError(f"nothing of this command goes to -o/--output: its outputs go to {elsewhere}",
                                  field="-o", hint=f"drop -o and give {elsewhere}")
+            if output is None and elsewhere is None:
+                _standard_output_open()
             code = _run(func, args, kwargs, output)
-            sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
+            if sys.stdout is not None:  # closed from the start (``>&-``), with the answer in -o
+                sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
             if output is None and _reader_gone():
                 raise BrokenPipeError  # the whole answer fit in the pipe, and nobody read it to the end
         except (typer.Exit, typer.Abort, typer.TyperException):

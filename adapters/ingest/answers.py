@@ -44,8 +44,13 @@ def load_answer(path: str | Path, *, display: str | None = None) -> tuple[Answer
 
 
 def _stdin() -> BinaryIO:
+    """Standard input, or InputError when the process has none (started with it closed,
+    ``<&-``: Python then holds None for it)."""
     import sys
 
+    if sys.stdin is None:
+        raise InputError("standard input is closed: there is no answer to read from it", file="-",
+                         hint="pipe the answer in (`... | inforce check P --answer -`) or name its file")
     return sys.stdin.buffer
 
 

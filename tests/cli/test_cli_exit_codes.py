@@ -4,6 +4,8 @@ Extreme dates and offsets, init on a file and a case attribute given twice are i
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -258,3 +260,39 @@ def test_an_answer_on_standard_input_is_read_through_the_same_bound(project):
     assert done.exit_code == 0, done.output
     over = runner.invoke(app, ["check", str(project), "--answer", "-"], input=b" " * (64 * 1024 * 1024 + 1))
     assert_clean(over, 2, "over the limit of 64 MiB")
+
+
+# ---- a process started with standard input or output closed (exit 2, not 70) -------------------
+#: The console script, run by a shell that closes a stream first (``<&-``, ``>&-``): Python then
+#: holds None for it, which no in-process runner can show.
+INFORCE = str(Path(sys.executable).with_name("inforce"))
+
+
+def _closed(redirect: str, *args: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-c", f'exec "$@" {redirect}', "bash", INFORCE, *map(str, args)],
+                          stdout=subprocess.PIPE if redirect != ">&-" else None, stderr=subprocess.PIPE,
+                          text=True, timeout=120, check=False)
+
+
+def test_an_answer_on_a_closed_standard_input_is_an_input_error(project):
+    """Audit 60 F05: ``check --answer - <&-`` ended in exit 70 (None has no ``buffer``)."""
+    done = _closed("<&-", "check", project, "--answer", "-")
+    assert done.returncode == 2, done.stderr
+    assert "standard input is closed" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [["stats", "{p}"], ["rules", "schema"], ["init", "{t}/new"]],
+                         ids=["stats", "rules-schema", "init"])
+def test_an_answer_for_a_closed_standard_output_is_refused_before_the_work(project, tmp_path, args):
+    """Audit 60 F05: ``stats P >&-`` ended in exit 70 (None has no ``write``), after the work:
+    ``init`` had written its project. Refused first, naming standard output; nothing written."""
+    done = _closed(">&-", *(a.replace("{p}", str(project)).replace("{t}", str(tmp_path)) for a in args))
+    assert done.returncode == 2, done.stderr
+    assert "standard output: closed" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "new").exists()
+
+
+def test_an_answer_sent_to_o_needs_no_standard_output(project, tmp_path):
+    done = _closed(">&-", "stats", project, "-o", tmp_path / "stats.txt")
+    assert done.returncode == 0, done.stderr
+    assert "documents" in (tmp_path / "stats.txt").read_text()
