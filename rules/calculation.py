@@ -9,7 +9,12 @@ from pydantic import BaseModel, Field, model_validator
 
 from .base import RULE_CONFIG, CaseValue, RuleBase
 
-__all__ = ["CalculationRule", "DayCount"]
+__all__ = ["MAX_DAYS", "CalculationRule", "DayCount"]
+
+#: The most days a calculation counts: a century (36,525 days). No policy's period runs longer,
+#: and a count past the calendar (``days: 99999999999``) had passed ``rules check`` and failed
+#: each case it applied to, blaming the case's date.
+MAX_DAYS = 36_525
 
 
 class DayCount(BaseModel):
@@ -17,7 +22,9 @@ class DayCount(BaseModel):
 
     model_config = RULE_CONFIG
 
-    days: int = Field(ge=0)
+    # strict: YAML's ``true`` and ``"14"`` are not counts (``true`` had counted one day)
+    days: int = Field(ge=0, le=MAX_DAYS, strict=True,
+                      description=f"a whole number of days, 0 to {MAX_DAYS:,} (a century); the start day is day 0")
     calendar: Literal["calendar", "business"] = "calendar"
     from_: str = Field(
         alias="from",

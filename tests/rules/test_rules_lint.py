@@ -122,6 +122,32 @@ def test_rp008_an_eligibility_rule_that_decides_nothing(tmp_path):
     assert one(found, "RP008").line == 3
 
 
+@pytest.mark.parametrize("days", ["true", '"14"', "14.0", "-1", "36526", "99999999999"])
+def test_rp003_a_day_count_that_is_not_a_whole_number_of_days_within_a_century(tmp_path, days):
+    """Audit 60 F03/F04: ``days: true`` counted one day and ``"14"`` fourteen, and a count past
+    the calendar passed the lint, then failed each case it applied to blaming the case's date."""
+    body = f"    output: due\n    add: {{days: {days}, from: dispatch_date}}\n"
+    problem = one(problems(tmp_path, HEAD + rule("calculation", body=body)), "RP003")
+    assert (problem.line, problem.field) == (9, "rules.0.add.days"), str(problem)
+    assert problem.file is not None and problem.file.endswith("pack.yaml")
+
+
+@pytest.mark.parametrize("days", [0, 14, 36525])
+def test_a_day_count_from_none_to_a_century_loads(tmp_path, days):
+    body = f"    output: due\n    add: {{days: {days}, from: dispatch_date}}\n"
+    assert problems(tmp_path, HEAD + rule("calculation", body=body)) == []
+
+
+def test_rules_check_names_the_pack_line_and_field_of_a_day_count_past_a_century(tmp_path):
+    from tests.support.in_process import inforce
+
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(HEAD + rule("calculation", body="    output: due\n    add: {days: 99999999999, from: d}\n"))
+    done = inforce("rules", "check", pack)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "pack.yaml:9:" in done.stdout + done.stderr and "add.days" in done.stdout + done.stderr
+
+
 def test_rp009_shadowed_by_an_earlier_rule(tmp_path):
     calc = "    output: due\n    result: r\n"
     found = problems(tmp_path, HEAD
