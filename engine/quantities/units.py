@@ -31,6 +31,7 @@ __all__ = [
     "ResolvedUnit",
     "UnitTable",
     "UnknownUnitError",
+    "alias_problem",
     "convert",
     "define_units",
     "dimension_of",
@@ -283,16 +284,45 @@ class UnitTable:
 def unit_table(extra_aliases: Mapping[str, str] | None = None) -> UnitTable:
     """The default spellings plus a project's (``{"KSF": "ksf", "SY": "yard ** 2"}``).
 
-    Every alias must name something pint (with :data:`DOMAIN_DEFINITIONS` and any
-    :func:`define_units`) knows; ValueError names the ones it does not.
+    Every alias must be one :func:`alias_problem` lets a project add; ValueError names each
+    that is not.
     """
     if not extra_aliases:
         return _default_table()
-    bad = [f"{spelling!r} → {target!r}" for spelling, target in extra_aliases.items()
-           if dimension_of(target) is None]
+    bad = [f"{spelling!r} → {target!r}: {problem}" for spelling, target in extra_aliases.items()
+           if (problem := alias_problem(spelling, target)) is not None]
     if bad:
-        raise ValueError("unit aliases name units pint does not know: " + ", ".join(bad))
+        raise ValueError("unit aliases a project may not add: " + "; ".join(bad))
     return UnitTable({**DEFAULT_ALIASES, **extra_aliases})
+
+
+def alias_problem(spelling: str, target: str) -> str | None:
+    """Why a project may not read ``spelling`` as ``target`` (a manifest's ``units:`` entry), or
+    None when it may. ``target`` must be a unit pint (with :data:`DOMAIN_DEFINITIONS` and any
+    :func:`define_units`) knows; and a spelling the default table already reads — an alias,
+    or a unit pint knows by that name — keeps its meaning: a project may repeat it (``KSF:
+    klbf / ft ** 2``), never change it. ``psi: meter`` had read "5,000 psi" as 5 km, so a
+    claim of 5 km was answered; ``define_units`` refuses a redefinition for the same reason."""
+    dimension = dimension_of(target)
+    if dimension is None:
+        return f"{target!r} is no unit pint knows"
+    try:
+        known = _default_table().resolve(spelling)
+    except UnknownUnitError:
+        return None  # a spelling of the project's own
+    if known.dimension == dimension and _same_unit(known.expression, target):
+        return None
+    return (f"{spelling!r} is a unit inforce already reads ({known.expression}, {known.dimension}), "
+            f"not a spelling to define")
+
+
+def _same_unit(known: str, target: str) -> bool:
+    """Whether two expressions of one dimension name the same unit (1 of one is 1 of the other)."""
+    try:
+        factor, offset = _conversion(known, target)
+    except Exception:  # pint's errors for units it cannot convert (currencies): not the same  # noqa: BLE001
+        return known == target
+    return math.isclose(factor, 1.0, rel_tol=1e-9) and math.isclose(offset, 0.0, abs_tol=1e-9)
 
 
 @lru_cache(maxsize=1)

@@ -98,6 +98,22 @@ def test_rules_entries(tmp_path: Path):
     assert "rules/missing.yaml" in errors[2].message and "outside" in errors[5].message
 
 
+def test_a_unit_spelling_inforce_reads_already_is_not_given_another_meaning(tmp_path: Path):
+    """Audit 60 F02: ``units: {psi: meter}`` was taken, and "not less than 5,000 psi" then
+    supported a claim of 5 km. A spelling the unit table reads (pint's name, or an alias in
+    any case) keeps its meaning; each is an error at its own line."""
+    errors = manifest_errors(tmp_path, "project: p\nunits:\n  psi: meter\n  SY: yard ** 2\n"
+                                       "  Psi: meter\n  mm: inch\n")
+    assert [(e.field, e.line) for e in errors] == [("units.psi", 3), ("units.Psi", 5), ("units.mm", 6)]
+    assert "already reads" in errors[0].message and errors[0].file == "inforce.yaml"
+
+
+def test_a_unit_spelling_of_the_projects_own_or_the_same_unit_again_is_kept(tmp_path: Path):
+    (tmp_path / "inforce.yaml").write_text("project: p\nunits:\n  SY: yard ** 2\n  KSF: klbf / ft ** 2\n"
+                                           "  PSI: psi\n", encoding="utf-8")
+    assert load_manifest(tmp_path).units == {"SY": "yard ** 2", "KSF": "klbf / ft ** 2", "PSI": "psi"}
+
+
 def test_no_manifest(tmp_path: Path):
     with pytest.raises(InputErrors) as caught:
         load_manifest(tmp_path)

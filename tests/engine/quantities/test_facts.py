@@ -178,6 +178,10 @@ def test_a_projects_own_unit_spelling_is_read_and_a_bad_one_named(tmp_path: Path
     (tmp_path / "inforce.yaml").write_text("project: units\nunits:\n  KSF: kilo-bananas\n")
     bad = runner.invoke(app, ["ingest", str(tmp_path)])
     assert bad.exit_code == 2 and "inforce.yaml:3" in bad.output and "units.KSF" in bad.output
+    # a spelling inforce reads already is not the project's to change (audit 60 F02: psi as metres)
+    (tmp_path / "inforce.yaml").write_text("project: units\nunits:\n  KSF: klbf / ft ** 2\n  psi: meter\n")
+    shadow = runner.invoke(app, ["ingest", str(tmp_path)])
+    assert shadow.exit_code == 2 and "inforce.yaml:4" in shadow.output and "units.psi" in shadow.output
 
 
 def _stored_quantities(root: Path) -> list[tuple]:

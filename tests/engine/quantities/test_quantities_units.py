@@ -77,6 +77,13 @@ def test_an_alias_to_something_pint_does_not_know_is_refused():
         unit_table({"BL": "blorp"})
 
 
+def test_an_alias_changing_what_a_spelling_reads_is_refused():
+    """Audit 60 F02: a project's ``psi: meter`` read every "psi" of its documents as metres."""
+    with pytest.raises(ValueError, match="'psi' is a unit inforce already reads"):
+        unit_table({"psi": "meter"})
+    assert unit_table({"PSI": "pound_force / inch ** 2"}).resolve("PSI").dimension == dimension_of("psi")
+
+
 def test_a_project_defines_a_unit_pint_lacks_once():
     define_units(["kipft = kip * foot"])
     define_units(["kipft = kip * foot"])  # the same definition again is fine
