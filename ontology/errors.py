@@ -39,6 +39,7 @@ __all__ = [
     "StoreError",
     "StoreLockedError",
     "WorkerLostError",
+    "nul_refused",
 ]
 
 #: What is wrong with an input field, where a caller acts on it: ``required`` (not given),
@@ -105,6 +106,15 @@ class InputError(InforceError, ValueError):
         if self.hint:
             text += f" (hint: {self.hint})"
         return text
+
+
+def nul_refused(file: str | None, line: int | None, field: str | None) -> InputError:
+    """The one refusal of a text holding a NUL character, which the graph store cannot keep
+    (Kuzu cuts a string at it): the store refuses a document's at commit, where it knows only
+    the document's file; a reader that knows the line a text came from (a register's cell)
+    refuses it there first, in the same words."""
+    return InputError("text contains a NUL character", file=file, line=line, field=field,
+                      hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source")
 
 
 class InputErrors(InforceError, ExceptionGroup):

@@ -39,6 +39,7 @@ from typing import Any
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.archives import unpack_problem
+from inforce.ontology.errors import nul_refused
 from inforce.ontology.files import is_inside, read_bounded, read_bounded_text
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
@@ -203,6 +204,9 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
                        field="registry", hint="one row per revision under a header row of its columns")])
     register = Register(name, rows)
     problems += [problem for row in rows for problem in _bracketed(row, name)]
+    # a NUL in a cell, at the register's row and column (the store would name the document's file)
+    problems += [nul_refused(name, row.line, column) for row in rows for column, value in row.values.items()
+                 if _holds_nul(value)]
     for row in rows:
         if row.file is None:
             continue
@@ -888,6 +892,17 @@ def _bracketed(row: RegisterRow, name: str) -> list[InputError]:
         if _listing(column) and isinstance(value, str) and value.strip().startswith("[")
         and value.strip().endswith("]")
     ]
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether a cell's value (text, or a YAML register's list or mapping) holds a NUL character."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(item) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return any(_holds_nul(item) for item in value)
+    return False
 
 
 def _split(text: str) -> list[str]:

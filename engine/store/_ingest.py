@@ -19,6 +19,7 @@ from inforce.ontology import (
     StoreError,
     Supersedes,
 )
+from inforce.ontology.errors import nul_refused
 
 from ._artifacts import write_generation_files
 from ._layout import StoreLayout
@@ -83,10 +84,7 @@ def _refuse_nul(document: Document, lines_at: LinesAt | None = None) -> None:
 
 
 def _nul_error(document: Document, field: str, line: int | None) -> InputError:
-    return InputError(
-        "text contains a NUL character", file=document.source.file, line=line, field=field,
-        hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source",
-    )
+    return nul_refused(document.source.file, line, field)
 
 
 class IngestReport(BaseModel):

@@ -420,6 +420,29 @@ def test_a_register_cell_past_the_basic_plane_is_read_as_written(tmp_path: Path,
     assert document.title == title
 
 
+@pytest.mark.parametrize(("column", "cell"), [("title", "Reten\x00tion"), ("access", "owners;q\x00a")])
+def test_a_nul_in_a_register_cell_is_refused_at_the_registers_row_and_column(tmp_path: Path, column: str, cell: str):
+    """Audit 60 F06: a NUL in a title cell was refused naming the Markdown document the row
+    describes, with no line; the register names its own file, row and column."""
+    project = register_project(tmp_path / "project")
+    row = REGISTER_ROW.replace(",Retention,", f",{cell},") if column == "title" else f"{REGISTER_ROW},{cell}"
+    header = REGISTER_HEADER if column == "title" else f"{REGISTER_HEADER},{column}"
+    (project / "register.csv").write_text(f"{header}\n{row}\n", encoding="utf-8")
+    [error] = register_problems(project)
+    assert (error.file, error.line, error.field) == ("register.csv", 2, column), str(error)
+    assert "NUL" in error.message
+
+
+def test_a_nul_in_a_yaml_registers_entry_is_refused_at_its_entry(tmp_path: Path):
+    project = register_project(tmp_path / "project", "register.yaml")
+    fields = dict(zip(REGISTER_HEADER.split(","), REGISTER_ROW.split(","), strict=True))
+    fields["title"] = "Reten\\0tion"  # YAML's escape in a double-quoted scalar: a NUL in the value
+    entry = "".join(f'  {key}: "{value}"\n' for key, value in fields.items()).replace("  file:", "- file:", 1)
+    (project / "register.yaml").write_text(entry, encoding="utf-8")
+    [error] = register_problems(project)
+    assert (error.file, error.line, error.field) == ("register.yaml", 1, "title"), str(error)
+
+
 def test_a_register_cell_yaml_refuses_is_an_error_at_its_row_and_column():
     """What YAML refuses in a row's cells (a lone surrogate, from a workbook) is an error at the
     register's row and the cell's column, not at a line of the YAML the row is read through."""
