@@ -257,6 +257,16 @@ class Project:
         return None
 
     @staticmethod
+    def unit_alias_problem(spelling: str, target: str) -> str | None:
+        """Why a project's manifest may not spell ``target`` as ``spelling`` (an entry of its
+        ``units:``), or None when it may: the unit table's own answer
+        (``quantities.units.alias_problem``), for the manifest's reader to say at the entry's
+        line before an ingest builds the table."""
+        from .quantities.units import alias_problem
+
+        return alias_problem(spelling, target)
+
+    @staticmethod
     def ingest_problems(failed: InputErrors, groups: Iterable[str] | None) -> InputErrors:
         """A failed ingest's problems — as ``ingest`` without groups raised them, for whoever holds
         the files — as an asker holding ``groups`` is shown them: the one rule ``ingest`` with

@@ -133,22 +133,22 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
 def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
     """``units: {SPELLING: pint unit}``: how this project's documents write units pint does not
     know by that name; each entry must be one the engine's unit table takes
-    (``alias_problem``: a unit pint knows, for a spelling not read as another unit already),
-    checked here, with its line."""
+    (``Project.unit_alias_problem``: a unit pint knows, for a spelling not read as another
+    unit already), checked here, with its line."""
     entries = reader.mapping(node, "units")
     if entries is None:
         return None
     if not entries:
         return {}
-    # here, not above: the unit table is imported only for a manifest that names units
-    from inforce.engine.quantities.units import alias_problem
+    # here, not above: the engine (and its unit table) is imported only for a manifest naming units
+    from inforce.engine import Project
 
     units: dict[str, str] = {}
     for spelling, (_, value_node) in entries.items():
         target = reader.string(value_node, f"units.{spelling}")
         if target is None:
             continue
-        problem = alias_problem(spelling, target)
+        problem = Project.unit_alias_problem(spelling, target)
         if problem is not None:
             reader.error(value_node, problem, field=f"units.{spelling}",
                          hint="name a pint unit or expression, e.g. ksf, yard ** 2, pound_force / inch ** 2, "
