@@ -16,7 +16,7 @@ from .actions import Action, Vocabulary, read_action, worded
 from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
-from .references import Corpus, Reference, find_references, place_path
+from .references import Corpus, Reference, _other_tender_documents, find_references, place_path
 from .wording import _WHOLE_OF
 
 #: The label new text opens with, as the provision it restates or adds is labelled ("A.", "2.2.B",
@@ -453,6 +453,10 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
     of its table naming the same document in its columns that name one) name the same way."""
     docs = sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
                   if kind in corpus.target_kinds and path in corpus.path_set(doc))
+    if docs and set(docs) <= corpus.once("other-tender-documents", _other_tender_documents):
+        # (only documents of another tender than the one the addendum names by its identifier hold it: the
+        # addendum's own may be one the project lacks or the asker may not see, audit 60's F1)
+        return []
     if len(docs) <= 1:
         return docs
     # (a row's neighbours are the rows of its own table: a caption line between two tables may name

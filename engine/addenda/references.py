@@ -1076,6 +1076,10 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
     label = " ".join(written.split())
     for key in designation_keys(written):
         docs = directory.documents_for(directory.by_designation, key, corpus.target_kinds, corpus.as_of)
+        if len(docs) == 1 and docs[0] in corpus.once("other-tender-documents", _other_tender_documents):
+            return Reference("section", label, span, None, why=(
+                f"names {label}; the project's {label} ({docs[0]}) is of another tender than the one this addendum "
+                "names by number"))
         if len(docs) == 1:
             titled = _TITLE_AFTER.match(read, span[1]) if read else None
             if titled is not None and len(titled.group(1)) >= 6:
@@ -1994,15 +1998,41 @@ def _tender_documents(corpus: Corpus) -> frozenset[str]:
     from the marks of each title built once per directory (``_tender_marks``)."""
     from rapidfuzz import utils
 
-    # (the addendum's title too, its brackets aside as a document's are: owners head an amendment with the
-    # tender's number and name, and its body may only say "the ITB", round 59)
-    own = corpus.text + "\n" + re.sub(r"\([^()]*\)", " ", corpus.title)
-    numbers = set(_PROCUREMENT_NUMBER.findall(own))
+    numbers, own = _own_tender(corpus)
     text = " " + " ".join(utils.default_process(own).split()) + " "
     marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
     names = _document_names(corpus)
     return frozenset(doc for doc, (numbers_of_title, parts) in marks.items()
                      if doc in names and _same_tender(numbers_of_title, parts, numbers, text))
+
+
+def _own_tender(corpus: Corpus) -> tuple[set[str], str]:
+    """The procurement numbers the addendum writes, and the words they are read from: its text and its title,
+    the title's brackets aside as a document's are (owners head an amendment with the tender's number and name,
+    and its body may only say "the ITB", round 59)."""
+    own = corpus.text + "\n" + re.sub(r"\([^()]*\)", " ", corpus.title)
+    return set(_PROCUREMENT_NUMBER.findall(own)), own
+
+
+#: A tender's identifier after the word that says so ("ITB No. RWA/WS-11/2027", "Contract No. DOR/RD/04-2026",
+#: "Licitación Pública Nacional N° 14/2027", "RFP #2027-114"): (1) the identifier, read up to its last digit.
+_TENDER_ID = re.compile(r"(?i:\b(?:ITB|IFB|RFP|RFQ|RFT|ITT|contract|tender|bid|solicitation|procurement|licitaci[óo]n"
+                        r"(?:\s+p[úu]blica)?(?:\s+(?:nacional|internacional))?|concurso|appel\s+d'offres|dao|concurso|"
+                        r"edital|preg[ãa]o)\s*(?:no\.?|number|n[°ºo]\.?|#|nr\.?)\s*)([A-Z0-9][\w/.-]*?\d)(?![\w/-]*\d)")
+
+
+def _other_tender_documents(corpus: Corpus) -> frozenset[str]:
+    """The documents whose titles carry a tender's identifier (``_TENDER_ID``), none of them one the addendum
+    writes while it writes its own: another tender's documents, which a designation fitting them alone never
+    names (the addendum's own tender's document may be one the project lacks or the asker may not see: audit
+    60's F1 applied a wells tender's amendment to a road tender's Section VI)."""
+    _, own = _own_tender(corpus)
+    ids = {m.upper() for m in _TENDER_ID.findall(own)}
+    if not ids:
+        return frozenset()
+    return frozenset(doc for doc, (kind, title) in corpus.directory.titles.items()
+                     if kind in corpus.target_kinds
+                     and (held := {m.upper() for m in _TENDER_ID.findall(title)}) and not held & ids)
 
 
 def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:

@@ -7,7 +7,11 @@ number after their verb ("modifié ainsi qu'il suit", "queda redactado así").""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
+from in_process import inforce
 
 from addenda_reading import applied as applied_edges
 from addenda_reading import proposed as proposed_edges
@@ -156,3 +160,38 @@ def test_a_french_article_modified_ainsi_quil_suit_under_its_own_number_is_repla
     assert ("SPEC-CCTP#1.1", "full", True) in applied, applied
     assert ("SPEC-CCTP#2.1", "full", True) in applied, applied
     assert ("SPEC-CCTP#1.2", "partial", True) in applied, applied
+
+
+# Audit 60's F1: where the amendment's own tender's section is not in the project, or held restricted, the other
+# tender's Section VI that the heading fits too is never the target by elimination: its clauses are reported, and
+# the road tender's clauses stay in force for every asker.
+def _held_doc(root: Path, name: str, doc: str, title: str, body: str, *, kind: str = "specification",
+         issued: str = "2027-09-01", access: str | None = None) -> None:
+    held = f"access: [{access}]\n" if access else ""
+    (root / "documents" / name).write_text(
+        f'---\nid: {doc}\nkind: {kind}\ntitle: "{title}"\n{held}issued: {issued}\neffective: {{from: {issued}}}\n'
+        f"recorded: {issued}T00:00:00Z\n---\n{body}", encoding="utf-8")
+
+
+@pytest.mark.parametrize("wells", ["absent", "restricted"])
+def test_another_tenders_section_is_never_the_target_by_elimination(tmp_path, wells):
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: two-tenders\nrules:\n  - stock: supersession/csi-addenda\n")
+    if wells == "restricted":
+        _held_doc(tmp_path, "wells.md", "SPEC-WELLS", WELLS_TITLE, WELLS, access="owners")
+    _held_doc(tmp_path, "roads.md", "SPEC-ROADS", ROADS_TITLE, ROADS)
+    _held_doc(tmp_path, "add.md", "ADD-01", AMENDMENT_TITLE, AMENDMENT, kind="addendum", issued="2027-10-04")
+    done = inforce("ingest", tmp_path)
+    assert done.returncode == 0, done.stderr
+    for groups in (None, "owners"):
+        review = json.loads(inforce("review", tmp_path, "-f", "json", groups=groups).stdout)
+        targets = [e["target"] for e in review["applied"] + review["proposed"]]
+        assert not any(t.startswith("SPEC-ROADS") for t in targets), (groups, targets)
+        asof = inforce("asof", tmp_path, "SPEC-ROADS#1.2", "--valid-at", "2027-11-01", groups=groups)
+        assert "in force" in asof.stdout.splitlines()[0] and "superseded" not in asof.stdout, asof.stdout
+    # nothing silent: each clause the amendment changes is still named, in the report of what was not understood
+    derived = json.loads(inforce("ingest", tmp_path, "--derived", "--format", "json").stdout)
+    said = " ".join(n["reason"] for n in derived["not_understood"]) + " ".join(
+        p["target"] for p in derived["proposed"])
+    for clause in ("1.2", "2.1", "2.2"):
+        assert clause in said, said
