@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
 from .files import create_atomically, read_bounded_text
-from .jsontext import NestingTooDeep, NumberTooLong, loads
+from .jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
 from .verdict import Answer, Verdict
 
 __all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "content_hash", "read_record", "record"]
@@ -96,6 +96,8 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
         raise InputError(f"not an audit record: {long}", file=str(path)) from None
     except NestingTooDeep:
         raise InputError("nested too deeply to be an audit record", file=str(path)) from None
+    except DuplicateKey as twice:
+        raise InputError(f"not one audit record: {twice}", file=str(path), line=twice.line, field=twice.key) from None
     check_record(data, file=str(path))
     named = _NAME.fullmatch(path.name)
     if named is not None and hashlib.sha256(text.encode()).hexdigest()[:16] != named.group(1):

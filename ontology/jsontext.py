@@ -7,16 +7,19 @@ baselines, audit records, rule-impact cases and logs, the service's bodies) read
 through ``parse_number``: at most ``MAX_DIGITS`` characters, else ``NumberTooLong``, which the
 caller reports at its file and field like any other input error. A text nested deeper than
 Python's reader recurses is ``NestingTooDeep`` (a ``ValueError``), never a bare
-``RecursionError`` for each caller to remember.
+``RecursionError`` for each caller to remember. A key written twice in one object is
+``DuplicateKey`` (Python's reader keeps the last silently: a record or a baseline could say two
+things and be read as one of them), unless the caller passes its own ``object_pairs_hook``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "NestingTooDeep", "NumberTooLong", "loads", "parse_number"]
+__all__ = ["MAX_DIGITS", "DuplicateKey", "NestingTooDeep", "NumberTooLong", "loads", "parse_number"]
 
 #: the most characters a number in a JSON text may have
 MAX_DIGITS = 100
@@ -37,6 +40,25 @@ class NestingTooDeep(ValueError):
         super().__init__("arrays or objects nested too deeply to read")
 
 
+class DuplicateKey(ValueError):
+    """A key written twice in one JSON object: ``key``, and the line of its second writing where
+    the text tells it (``line``; None where it does not)."""
+
+    def __init__(self, key: str, line: int | None = None) -> None:
+        super().__init__(f"the key {key!r} appears twice in one object")
+        self.key = key
+        self.line = line
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
 def parse_number(kind: Callable[[str], Any]) -> Callable[[str], Any]:
     """``kind`` (``int`` or ``float``) for a JSON reader's ``parse_int``/``parse_float``, bounded."""
     def read(text: str) -> Any:
@@ -47,9 +69,39 @@ def parse_number(kind: Callable[[str], Any]) -> Callable[[str], Any]:
 
 
 def loads(text: str, **options: Any) -> Any:
-    """``json.loads`` with its numbers bounded (``NumberTooLong``) and its nesting too
-    (``NestingTooDeep``); other options as json's."""
+    """``json.loads`` with its numbers bounded (``NumberTooLong``), its nesting too
+    (``NestingTooDeep``) and each object's keys written once (``DuplicateKey``, where no
+    ``object_pairs_hook`` is given); other options as json's."""
+    options.setdefault("object_pairs_hook", _unique)
     try:
         return json.loads(text, parse_int=parse_number(int), parse_float=parse_number(float), **options)
     except RecursionError:
         raise NestingTooDeep() from None
+    except DuplicateKey as twice:
+        if twice.line is not None:
+            raise
+        raise DuplicateKey(twice.key, _second_writing(text, twice.key)) from None
+
+
+def _second_writing(text: str, key: str) -> int | None:
+    """The line where ``key`` is written the second time in one object of ``text`` (a JSON text the
+    reader has just read up to that point): each key written is placed in the object it opens in,
+    strings passed over."""
+    written = re.compile(rf'"{re.escape(json.dumps(key)[1:-1])}"\s*:')
+    objects: list[int] = []
+    seen: set[int] = set()
+    opened = 0
+    position = 0
+    for token in re.finditer(r'"(?:[^"\\]|\\.)*"|[{}]', text):
+        if token.group() == "{":
+            opened += 1
+            objects.append(opened)
+        elif token.group() == "}":
+            if objects:
+                objects.pop()
+        elif objects and token.start() >= position and written.match(text, token.start()):
+            if objects[-1] in seen:
+                return text.count("\n", 0, token.start()) + 1
+            seen.add(objects[-1])
+            position = token.end()
+    return None

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import NestingTooDeep, NumberTooLong, loads
+from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
 from inforce.ontology.scalars import group_name
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
@@ -58,14 +58,14 @@ def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
     """Parse and check an answer's JSON text."""
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        data = loads(text, object_pairs_hook=_no_duplicates)
+        data = loads(text)
     except json.JSONDecodeError as bad:
         raise InputErrors(f"{file}: not JSON", [
             InputError(f"not JSON: {bad.msg}", file=file, line=bad.lineno, col=bad.colno),
         ]) from None
     except NumberTooLong as long:
         raise InputErrors(f"{file}: not an answer", [InputError(str(long), file=file)]) from None
-    except _DuplicateKey as twice:
+    except DuplicateKey as twice:
         loc, line = _second_key(_compose(text), twice.key)
         raise InputErrors(f"{file}: not an answer", [
             InputError(f"the key {twice.key!r} appears twice in one object", file=file, line=line,
@@ -106,21 +106,6 @@ def field_line(text: str, field: str) -> int | None:
         if name:
             loc.append(int(name) if name.isdigit() else name)
     return _line(_compose(text.removeprefix("\ufeff")), tuple(loc))
-
-
-class _DuplicateKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise _DuplicateKey(key)
-        seen[key] = value
-    return seen
 
 
 def _second_key(node: Node | None, key: str, loc: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...], int | None]:

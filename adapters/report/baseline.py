@@ -11,7 +11,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from inforce.ontology import VOCABULARY, Finding, FindingProvision, InputError
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import NestingTooDeep, NumberTooLong, loads
+from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
 
 __all__ = ["read_baseline", "read_baseline_run"]
 
@@ -65,6 +65,9 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
     except NestingTooDeep:
         raise InputError("the baseline nests too deeply to be a sweep report", file=str(path),
                          field="--baseline", hint=hint) from None
+    except DuplicateKey as twice:
+        raise InputError(f"the baseline is not one sweep report: {twice}", file=str(path), line=twice.line,
+                         field=twice.key, hint=hint) from None
     findings = data.get("findings") if isinstance(data, dict) else None
     if not isinstance(findings, list):
         raise InputError("the baseline has no findings list", file=str(path), line=_line(text, '"findings"'),

@@ -109,3 +109,14 @@ def test_the_one_reader_names_deep_nesting_as_a_value_error():
         loads(DEEP)
     assert issubclass(NestingTooDeep, ValueError)
     assert loads("[" * 30 + "]" * 30) == loads("[" * 30 + "]" * 30)
+
+
+def test_a_key_written_twice_in_one_object_is_refused_at_its_second_line() -> None:
+    # (audit 61 F01) every JSON inforce reads goes through jsontext.loads; Python's reader keeps the last value
+    from inforce.ontology.jsontext import DuplicateKey, loads
+
+    text = '{"a": {"k": 1},\n "b": {"x": "\\"k\\": 2", "k": 3,\n  "k": 4}}'
+    with pytest.raises(DuplicateKey) as twice:
+        loads(text)
+    assert (twice.value.key, twice.value.line) == ("k", 3)
+    assert loads('{"a": {"k": 1}, "b": {"k": 2}}') == {"a": {"k": 1}, "b": {"k": 2}}  # one key per object

@@ -5,6 +5,7 @@ files and records are input errors naming file, line and field."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -217,6 +218,22 @@ def test_an_edited_record_is_reported_as_edited(sop: Path, tmp_path: Path) -> No
         result = runner.invoke(app, ["replay", str(sop), str(where)])
         assert result.exit_code == 2, result.output
         assert "edited" in result.output and "same verdict" not in result.output
+
+
+def test_a_record_with_a_key_written_twice_is_refused_at_its_line(sop: Path, tmp_path: Path) -> None:
+    # (audit 61 F01) the last value was read, so a record could show two dates and replay as "same verdict"
+    audit = tmp_path / "audit"
+    assert _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit)).exit_code == 0
+    (record,) = audit.glob("*.json")
+    text = record.read_text()
+    twice = re.sub(r'("valid_at": "[^"]*",)', r'"valid_at": "2019-01-01",\n\1', text, count=1)
+    assert twice != text
+    copied = tmp_path / "twice.json"
+    copied.write_text(twice)
+    result = runner.invoke(app, ["replay", str(sop), str(copied)])
+    line = twice[:twice.index('"valid_at": "2019-01-01"')].count("\n") + 2
+    assert result.exit_code == 2, result.output
+    assert f"twice.json:{line}: valid_at:" in result.output and "twice in one object" in result.output
 
 
 def test_a_record_carries_its_own_hash_checked_whatever_its_name(sop: Path, tmp_path: Path) -> None:

@@ -449,6 +449,8 @@ def test_a_pack_file_is_found_where_the_command_runs(riverside, tmp_path, monkey
     ('{"findings": [{"id": "a", "kind": "contradiction", "sources": "cross_reference"}]}', "findings[0].sources"),
     ('{"findings": [{"id": "a", "kind": "contradiction", "provisions": [{"locator": "P1#1", "text": 7}]}]}',
      "findings[0].provisions[0].text"),
+    # audit 61 F01: a key written twice was read as its last value ("findings": [...], then "findings": [])
+    ('{"findings": [{"id": "a", "kind": "contradiction"}],\n "findings": []}', "baseline.json:2: findings:"),
 ])
 def test_a_malformed_baseline_is_refused_with_its_field(riverside, tmp_path, text, said):
     path = tmp_path / "baseline.json"
