@@ -108,12 +108,12 @@ class InputError(InforceError, ValueError):
         return text
 
 
-def nul_refused(file: str | None, line: int | None, field: str | None) -> InputError:
+def nul_refused(file: str | None, line: int | None, field: str | None, col: int | None = None) -> InputError:
     """The one refusal of a text holding a NUL character, which the graph store cannot keep
     (Kuzu cuts a string at it): the store refuses a document's at commit, where it knows only
     the document's file; a reader that knows the line a text came from (a register's cell)
     refuses it there first, in the same words."""
-    return InputError("text contains a NUL character", file=file, line=line, field=field,
+    return InputError("text contains a NUL character", file=file, line=line, col=col, field=field,
                       hint="the graph store keeps text exactly and cannot hold NUL; remove it from the source")
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
+from inforce.ontology.errors import nul_refused
 from inforce.ontology.yamltext import (
     BOOL_TAG,
     FLOAT_TAG,
@@ -187,6 +188,11 @@ class NodeReader:
             self.error(node, f"expected a string, got {_describe(node)}", field=field)
             return None
         text = node.value.strip() if node.tag != STR_TAG else node.value
+        if "\x00" in text:
+            # (written as a YAML escape, "Docu\0ment": refused here at its line, not by the store,
+            # which knows only the document; audit 61's F02)
+            self.errors.append(nul_refused(self.file, self.line(node), field, node.start_mark.column + 1))
+            return None
         if pattern is not None and not pattern.fullmatch(text):
             self.error(node, f"invalid value {text!r}", field=field, hint=hint)
             return None

@@ -986,3 +986,16 @@ def test_a_document_read_after_one_with_an_undeclared_facet_is_there_for_the_che
     failed = runner.invoke(app, ["ingest", str(root)])
     assert failed.exit_code == 2 and "documents/b-bad.md" in failed.output and "market" in failed.output, failed.output
     assert "not in the corpus" not in failed.output, failed.output
+
+
+def test_a_nul_written_as_a_yaml_escape_in_a_title_is_refused_at_its_line_and_column(tmp_path: Path):
+    """Audit 61 F02: "Docu\\0ment" in front matter reached the store, which named the document's
+    file but no line; the front matter's reader refuses it where it is written, and nothing changes."""
+    project, before = ingested(tmp_path)
+    text = (project / "documents" / "spec-0.md").read_text(encoding="utf-8")
+    write(project, "spec-0.md", text.replace("\ntitle: Cast-in-Place Concrete\n", '\ntitle: "Cast-in-\\0Place"\n', 1))
+    line = text[:text.index("\ntitle:")].count("\n") + 2
+    done = ingest(project)
+    assert done.exit_code == 2, done.output
+    assert f"spec-0.md:{line}:8: title: text contains a NUL character" in said(done), said(done)
+    assert graph_state(project) == before
