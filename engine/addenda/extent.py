@@ -16,7 +16,14 @@ from .actions import Action, Vocabulary, read_action, worded
 from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
-from .references import Corpus, Reference, _other_tender_documents, find_references, place_path
+from .references import (
+    SECOND_INSTRUCTION,
+    Corpus,
+    Reference,
+    _other_tender_documents,
+    find_references,
+    place_path,
+)
 from .wording import _WHOLE_OF
 
 #: The label new text opens with, as the provision it restates or adds is labelled ("A.", "2.2.B",
@@ -80,8 +87,13 @@ def place_before_object(text: str, references: list[Reference], action: Action) 
         return references
     verb_end = start + verb.end()
     close = _CLAUSE_END.search(text, verb_end)  # (in the verb's own clause: a later sentence explains)
+    end = close.start() if close is not None else len(text)
+    # (nor a second instruction joined by "and", which names its own provision: 'Paragraph 2.1.C: change "4
+    # inches" to "5 inches" and delete Paragraph 2.1.B' changes 2.1.C and deletes 2.1.B, audit 60)
+    second = SECOND_INSTRUCTION.search(text, verb_end, end)
+    end = second.start() if second is not None else end
     objects = [r for r in references if r.kind == "paragraph" and r.target is not None and r.target.path is not None
-               and not r.cited and verb_end <= r.span[0] < (close.start() if close is not None else len(text))]
+               and not r.cited and verb_end <= r.span[0] < end]
     return [replace(r, cited=True) if r.kind == "paragraph" and r.target is not None and r.target.path is not None
             and not r.cited and not r.from_heading and r.span[1] <= start
             and _PLACE_COLON.fullmatch(text, r.span[1], start)

@@ -49,6 +49,7 @@ __all__ = [
     "TITLE_CUTOFF",
     "TITLE_MARGIN",
     "Corpus",
+    "SECOND_INSTRUCTION",
     "Reference",
     "find_references",
     "heading_document",
@@ -1237,11 +1238,31 @@ def _subject(read: str, span: tuple[int, int]) -> bool:
                 and _PLACING.search(opening) and _PASSIVE_CHANGE.match(read, span[1]))
 
 
+#: A second instruction joined to the first in its sentence by "and" (or "then"), naming a provision of its
+#: own by its word: an imperative change verb before it ("... and delete Paragraph 2.1.B", "... and revise
+#: Paragraph 2.1.C to read ...") or its own passive change verb after it (", and Paragraph 2.1.B is deleted").
+#: The match ends where the second instruction opens: what it names is its own verb's, never the first
+#: verb's object nor words the first cites (audit 60). The one decision for the references, the place a
+#: heading paragraph gives (``extent.place_before_object``) and the action each target's clause reads.
+SECOND_INSTRUCTION = re.compile(
+    r"(?:,\s*|\s+)(?:and|then)\s+(?="
+    r"(?:delete|remove|omit|strike|revise|replace|substitute|add|insert|change|modify|amend|correct)\s+(?:the\s+)?"
+    r"(?:entire\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d"
+    r"|(?:the\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d[^\s,;]*(?:\s+[A-Z](?!\w))?\s+"
+    r"(?:is|are)\s+(?:hereby\s+)?(?:deleted|removed|omitted|struck|revised|replaced|amended|changed|modified|corrected)\b)",
+    re.IGNORECASE)
+
+
 def _cites(read: str, start: int) -> bool:
-    """Whether the words just before ``start``, in the same sentence, cite what follows."""
+    """Whether the words just before ``start``, in the same sentence, cite what follows (a second
+    instruction opening between them, ``SECOND_INSTRUCTION``, cites nothing of the first's: 'Replace "X"
+    with "Y" and delete Paragraph 2.2.B' deletes 2.2.B, it is not what "X" is replaced with)."""
     window = read[max(0, start - 70):start]
     stop = max(window.rfind(". "), window.rfind(":"), window.rfind(";"), window.rfind("\n"))
     clause = window[stop + 1:] if stop >= 0 else window
+    opened = [m.end() for m in SECOND_INSTRUCTION.finditer(read, max(0, start - len(clause))) if m.end() <= start]
+    if opened:
+        clause = read[opened[-1]:start]
     if _REFERRED_TO.search(clause):
         return True  # "the reference to Paragraph 2.1.C in Paragraph 3.3.B is deleted": words of 3.3.B go, 2.1.C stays
     if _ALL_REFERRED_TO.search(clause):
