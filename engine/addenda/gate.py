@@ -48,7 +48,7 @@ from .net import (
 )
 from .outcome import Reading, _apply, _drop_item, _propose, _swap
 from .placing import _division
-from .references import LINKING_WORDS, Corpus, find_references, place_path
+from .references import LINKING_WORDS, SECOND_INSTRUCTION, Corpus, find_references, place_path
 from .silent import (
     _ANSWER_AT,
     _CHANGE_WORD,
@@ -1489,6 +1489,28 @@ def _lead_of(text: str) -> str:
     return text[:colon] if colon > 0 else ""
 
 
+def _own_clauses(part: str, quoted: Sequence[tuple[int, int]], references: Sequence[Any],
+                 vocabularies: Sequence[Any]) -> list[tuple[set[Locator], Action]]:
+    """A sentence holding a second instruction that names its own provision (``SECOND_INSTRUCTION``:
+    "Delete Paragraph 2.2.C and revise Paragraph 2.1.C to read ..."), cut there: each clause with the
+    targets it names and the action its own verb reads, so that each target takes its own verb's scope
+    and successor, never the other's (audit 60: 2.2.C applied as replaced). Empty where the sentence
+    holds none, or a clause names no target or reads no change (then the sentence is read whole)."""
+    read = _read_text(part, quoted)
+    cuts = [m.end() for m in SECOND_INSTRUCTION.finditer(read)]
+    if not cuts:
+        return []
+    clauses = []
+    for a, b in zip([0, *cuts], [*cuts, len(part)], strict=True):
+        named = {r.target for r in references if a <= r.span[0] < b}
+        local = [(max(s, a) - a, min(e, b) - a) for s, e in quoted if s < b and e > a]
+        action = read_action(part[a:b], list(vocabularies), mask=local)
+        if not named or not action.changes:
+            return []
+        clauses.append((named, action))
+    return clauses
+
+
 def _sentence_by_sentence(reading: Reading, items: Sequence[Item], corpus: Corpus, file: str,
                           line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     by_key = {item.path: item for item in items}
@@ -1505,8 +1527,9 @@ def _sentence_by_sentence(reading: Reading, items: Sequence[Item], corpus: Corpu
         for a, b in _sentences(text):
             part = text[a:b]
             local = _quoted_spans(part)
-            named = {r.target for r in find_references(part, corpus, mask=local) if r.target is not None}
-            read.append((named, read_action(part, list(vocabularies), mask=local)))
+            references = [r for r in find_references(part, corpus, mask=local) if r.target is not None]
+            read.extend(_own_clauses(part, local, references, vocabularies)
+                        or [({r.target for r in references}, read_action(part, list(vocabularies), mask=local))])
         lead = _lead_of(text)
         in_lead = {r.target for r in find_references(lead, corpus, mask=_quoted_spans(lead))
                    if r.target is not None} if lead else set()
