@@ -395,6 +395,26 @@ def _in_reason(read: str, said: re.Match[str], reasons: Sequence[re.Pattern[str]
                for opened in reasons_opened(read, reasons, verb_end, said.end()))
 
 
+#: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2"), the number its group.
+_PROVISION_NAMED = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
+                              r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
+
+
+def _for_another(read: str, said: re.Match[str]) -> bool:
+    """Whether the no-change phrase ``said`` stands in a sentence of its own naming a provision by its
+    word and number that the item's other sentences never name, while they name one of their own
+    ("Paragraph 2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no change.",
+    "numeral 2.1: donde dice ... debe decir .... El numeral 2.2 no se modifica."): it speaks for that
+    provision only, not for the change the others make (audit 60)."""
+    start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start()))])
+    close = _SENTENCE_END.search(read, said.end())
+    end = close.start() if close is not None else len(read)
+    rest = f"{read[:start]} {read[end:]}"
+    named = {m.group(1) for m in _PROVISION_NAMED.finditer(read, start, end)}
+    return (bool(named) and (start > 0 or close is not None) and _PROVISION_NAMED.search(rest) is not None
+            and not any(re.search(rf"(?<![\w.]){re.escape(number)}(?!\w|\.\w)", rest) for number in named))
+
+
 def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool,
                    reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None) -> re.Match[str] | None:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
@@ -402,11 +422,13 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
     ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
     unchanged.", "...; colour and reinforcement remain as specified") says the change is in part, not that nothing changes: it is passed over; so is
     one standing in the reason the change gives (the pack's ``reasons``, after the verb ending at
-    ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1")."""
+    ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1"); and one in a
+    sentence of its own naming another provision, which it speaks for alone (``_for_another``)."""
     for pattern in no_change:
         for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _in_reason(read, said, reasons, verb_end)
+                                  or _for_another(read, said)
                                   or (verb_end is not None and verb_end <= said.start()
                                       and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said

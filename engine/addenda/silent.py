@@ -347,7 +347,7 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 # provision of it the line names beside the one placed: audit 59, "numeral 2.2: se suprime
                 # la segunda oración y el numeral 3.2 queda redactado así" proposed 3.2, said nothing of 2.2)
                 unsaid = _beside_placed(line, references, corpus, placed.get(item.path, set()),
-                                        placed_at.get(item.path, set()))
+                                        placed_at.get(item.path, set()), vocabularies)
                 if not unsaid:
                     continue
                 found = unsaid
@@ -394,10 +394,11 @@ _ENTRY_LABEL = re.compile(r"^\W{0,3}([^:\"“]{3,120}):\s*\S")
 
 
 def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, docs: set[str],
-                   placed: set[tuple[str, str | None]]) -> list[Reference]:
+                   placed: set[tuple[str, str | None]], vocabularies: list) -> list[Reference]:
     """The paragraphs ``line`` names, outside quotation marks and not cited, with a verb of change
-    of their own (``_CHANGE_STEM`` between the mention before and the one after: not "it repeats
-    paragraph 2.1 A"), in the one document its item's edges and proposals name (``docs``; their own
+    of their own (``_CHANGE_STEM`` between the mention before and the one after, in its own sentence:
+    not "it repeats paragraph 2.1 A"; not in a sentence saying it is unchanged, "Paragraph 2.4.C: no
+    change.", audit 60), in the one document its item's edges and proposals name (``docs``; their own
     target, or the label placed in it), that none of them places (``placed``: the same provision,
     one above or below it, or the whole document)."""
     if len(docs) != 1:
@@ -411,9 +412,15 @@ def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, d
         at = spans.index(reference.span)
         before = line[spans[at - 1][1] if at else 0:reference.span[0]]
         after = line[reference.span[1]:spans[at + 1][0] if at + 1 < len(spans) else len(line)]
-        # (and within its own sentence: not "... 12.3.2: delete this paragraph. The warranty of 12.3.1 applies")
-        clause = _SENTENCE_END.split(before)[-1] + _SENTENCE_END.split(after)[0]
-        if _CHANGE_STEM.search(clause) is None:
+        # (and within its own sentence: not "... 12.3.2: delete this paragraph. The warranty of 12.3.1 applies";
+        # the sentence's ends found in the whole line, whose capital after a full stop the pieces may not hold)
+        opened = spans[at - 1][1] if at else 0
+        start = max([opened, *(m.end() for m in _SENTENCE_END.finditer(line, opened) if m.end() <= reference.span[0])])
+        closed = _SENTENCE_END.search(line, reference.span[1])
+        clause = line[start:min(closed.start() if closed is not None else len(line),
+                                spans[at + 1][0] if at + 1 < len(spans) else len(line))]
+        if _CHANGE_STEM.search(clause) is None or read_action(
+                clause, vocabularies, mask=_quoted_spans(clause)).action == "no_change":
             continue
         target = reference.target
         if target is None:
