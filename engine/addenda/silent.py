@@ -410,8 +410,6 @@ def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, d
         if reference.kind != "paragraph" or reference.cited or reference.bound:
             continue
         at = spans.index(reference.span)
-        before = line[spans[at - 1][1] if at else 0:reference.span[0]]
-        after = line[reference.span[1]:spans[at + 1][0] if at + 1 < len(spans) else len(line)]
         # (and within its own sentence: not "... 12.3.2: delete this paragraph. The warranty of 12.3.1 applies";
         # the sentence's ends found in the whole line, whose capital after a full stop the pieces may not hold)
         opened = spans[at - 1][1] if at else 0
