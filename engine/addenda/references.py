@@ -1241,11 +1241,12 @@ def _subject(read: str, span: tuple[int, int]) -> bool:
 #: A second instruction joined to the first in its sentence by "and" (or "then"), naming a provision of its
 #: own by its word: an imperative change verb before it ("... and delete Paragraph 2.1.B", "... and revise
 #: Paragraph 2.1.C to read ...") or its own passive change verb after it (", and Paragraph 2.1.B is deleted").
-#: The match ends where the second instruction opens: what it names is its own verb's, never the first
+#: (A run of spaces is entered at its first only: a blanked quotation is never rescanned from each of its
+#: positions.) The match ends where the second instruction opens: what it names is its own verb's, never the first
 #: verb's object nor words the first cites (audit 60). The one decision for the references, the place a
 #: heading paragraph gives (``extent.place_before_object``) and the action each target's clause reads.
 SECOND_INSTRUCTION = re.compile(
-    r"(?:,\s*|\s+)(?:and|then)\s+(?="
+    r"(?:,\s*+|(?<![\s,])\s++)(?:and|then)\s++(?="
     r"(?:delete|remove|omit|strike|revise|replace|substitute|add|insert|change|modify|amend|correct)\s+(?:the\s+)?"
     r"(?:entire\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d"
     r"|(?:the\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d[^\s,;]*(?:\s+[A-Z](?!\w))?\s+"
@@ -1260,7 +1261,9 @@ def _cites(read: str, start: int) -> bool:
     window = read[max(0, start - 70):start]
     stop = max(window.rfind(". "), window.rfind(":"), window.rfind(";"), window.rfind("\n"))
     clause = window[stop + 1:] if stop >= 0 else window
-    opened = [m.end() for m in SECOND_INSTRUCTION.finditer(read, max(0, start - len(clause))) if m.end() <= start]
+    # (the second instruction's provision lies just past ``start``: its words are read so far, no further)
+    opened = [m.end() for m in SECOND_INSTRUCTION.finditer(read, max(0, start - len(clause)), start + 120)
+              if m.end() <= start]
     if opened:
         clause = read[opened[-1]:start]
     if _REFERRED_TO.search(clause):

@@ -413,7 +413,7 @@ def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, d
         # (and within its own sentence: not "... 12.3.2: delete this paragraph. The warranty of 12.3.1 applies";
         # the sentence's ends found in the whole line, whose capital after a full stop the pieces may not hold)
         opened = spans[at - 1][1] if at else 0
-        start = max([opened, *(m.end() for m in _SENTENCE_END.finditer(line, opened) if m.end() <= reference.span[0])])
+        start = max([opened, *(m.end() for m in _SENTENCE_END.finditer(line, opened, reference.span[0] + 1))])
         closed = _SENTENCE_END.search(line, reference.span[1])
         clause = line[start:min(closed.start() if closed is not None else len(line),
                                 spans[at + 1][0] if at + 1 < len(spans) else len(line))]
