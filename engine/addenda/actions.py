@@ -396,13 +396,13 @@ def _in_reason(read: str, said: re.Match[str], reasons: Sequence[re.Pattern[str]
 
 
 #: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2"), the number its group.
-_PROVISION_NAMED = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
+_PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las)\s+)?\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
                               r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
 
 
 def _for_another(read: str, said: re.Match[str]) -> bool:
-    """Whether the no-change phrase ``said`` stands in a sentence of its own naming a provision by its
-    word and number that the item's other sentences never name, while they name one of their own
+    """Whether the no-change phrase ``said`` stands in a sentence of its own opening with a provision by
+    its word and number (its subject) that the item's other sentences never name, while they name one of their own
     ("Paragraph 2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no change.",
     "numeral 2.1: donde dice ... debe decir .... El numeral 2.2 no se modifica."): it speaks for that
     provision only, not for the change the others make (audit 60)."""
@@ -410,7 +410,10 @@ def _for_another(read: str, said: re.Match[str]) -> bool:
     close = _SENTENCE_END.search(read, said.end())
     end = close.start() if close is not None else len(read)
     rest = f"{read[:start]} {read[end:]}"
-    named = {m.group(1) for m in _PROVISION_NAMED.finditer(read, start, end)}
+    # (the provision the sentence opens with, its subject: not "this restates Article 2.1 and changes nothing")
+    sentence = read[start:end]
+    subject = _PROVISION_NAMED.match(read, start + len(sentence) - len(sentence.lstrip(" \t\n*_")))
+    named = {subject.group(1)} if subject is not None else set()
     return (bool(named) and (start > 0 or close is not None) and _PROVISION_NAMED.search(rest) is not None
             and not any(re.search(rf"(?<![\w.]){re.escape(number)}(?!\w|\.\w)", rest) for number in named))
 
