@@ -113,14 +113,16 @@ PLIEGO = ("ESPECIFICACIONES TÉCNICAS\n\n1 OBRADOR\n\n1.1 El obrador se ubicará
           "2.2 Las vigas de fundación serán de 20 x 30 cm. Llevarán 4 barras de 10 mm.\n\n3 CUBIERTA\n\n"
           "3.1 La cubierta será de chapa N° 25 sobre correas de madera.\n")
 PLIEGO_TITLE = "Especificaciones Técnicas, Licitación Pública Nacional N° 14/2027, Tinglado del polideportivo"
+#: an adenda's head and its place line naming numeral 2.1 of the pliego, the lines under it to follow
+ADENDA_2_1 = ("ADENDA N° 02/2027 - LICITACIÓN PÚBLICA NACIONAL N° 14/2027\n\nSe comunican las siguientes modificaciones:\n\n"
+              "1) ESPECIFICACIONES TÉCNICAS, numeral 2.1\n\n")
 
 
 def test_donde_dice_and_debe_decir_lines_under_a_place_line_restate_the_numeral(tmp_path, rules):
     start_project(tmp_path, "round-59")
     _doc(tmp_path, "SPEC-ET", PLIEGO_TITLE, PLIEGO)
     reading, applied, proposed = _read(tmp_path, rules, (
-        "ADENDA N° 02/2027 - LICITACIÓN PÚBLICA NACIONAL N° 14/2027\n\nSe comunican las siguientes modificaciones:\n\n"
-        "1) ESPECIFICACIONES TÉCNICAS, numeral 2.1\n\n"
+        ADENDA_2_1 +
         "DONDE DICE: Las bases serán de hormigón de 17 MPa sobre 4 cm de hormigón pobre.\n\n"
         "DEBE DECIR: 2.1 Las bases serán de hormigón de 21 MPa sobre 6 cm de hormigón pobre.\n\n"
         "2) ESPECIFICACIONES TÉCNICAS, numeral 2.2: se suprime la segunda oración.\n\n"
@@ -138,8 +140,7 @@ def test_donde_dice_and_debe_decir_of_the_same_words_are_held_for_a_person(tmp_p
     start_project(tmp_path, "round-59")
     _doc(tmp_path, "SPEC-ET", PLIEGO_TITLE, PLIEGO)
     reading, applied, proposed = _read(tmp_path, rules, (
-        "ADENDA N° 02/2027 - LICITACIÓN PÚBLICA NACIONAL N° 14/2027\n\nSe comunican las siguientes modificaciones:\n\n"
-        "1) ESPECIFICACIONES TÉCNICAS, numeral 2.1\n\n"
+        ADENDA_2_1 +
         "DONDE DICE: 2.1 Las bases serán de hormigón de 17 MPa sobre 4 cm de hormigón pobre.\n\n"
         "DEBE DECIR: 2.1 Las bases serán de hormigón de 17 MPa sobre  4 cm de hormigón pobre.\n"))
     assert not any(t == "SPEC-ET#2.1" for t, _, _ in applied), applied
