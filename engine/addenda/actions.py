@@ -396,25 +396,47 @@ def _in_reason(read: str, said: re.Match[str], reasons: Sequence[re.Pattern[str]
 
 
 #: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2"), the number its group.
-_PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las)\s+)?\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
+_PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las|o|a|os|as)\s+)?\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
                               r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
 
 
+#: A clause of one sentence joined to the next by "and", "y" or "e" where that one opens with a provision of its own
+#: ("O item 1.1 permanece inalterado e o item 2.2 fica suprimido", "se elimina el numeral 2.2 y el numeral 2.1 no se
+#: modifica"): a no-change clause ends or begins there, as at a semicolon.
+_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e)\s+(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+)?"
+                            r"(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|numerales|"
+                            r"numeral|incisos?|art[íi]culos?|artigos?|cl[áa]usulas?)\s+\d)", re.IGNORECASE)
+
+
 def _for_another(read: str, said: re.Match[str]) -> bool:
-    """Whether the no-change phrase ``said`` stands in a sentence of its own opening with a provision by
-    its word and number (its subject) that the item's other sentences never name, while they name one of their own
-    ("Paragraph 2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no change.",
-    "numeral 2.1: donde dice ... debe decir .... El numeral 2.2 no se modifica."): it speaks for that
-    provision only, not for the change the others make (audit 60)."""
+    """Whether the no-change phrase ``said`` stands in a clause of its own (a sentence, or a part of one set off by a
+    semicolon or by "and", "y", "e" before another provision: ``_JOINED_CLAUSE``) opening with a provision by its
+    word and number (its subject; after a heading closed by a colon, "Especificaciones Técnicas: el numeral 2.1 no
+    se modifica; ...") that the item's other clauses never name, while they name one of their own ("Paragraph
+    2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no change.", "numeral 2.1: donde dice ...
+    debe decir .... El numeral 2.2 no se modifica.", "O item 1.1 permanece inalterado e o item 2.2 fica
+    suprimido"): it speaks for that provision only, not for the change the others make (audits 60, 61). Every
+    provision its subject joins ("El numeral 2.1 y el numeral 2.2 no se modifican") is said unchanged."""
     start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start()))])
+    # (a clause joined before it by "and": only where what stands before the join is more than names of provisions,
+    # "Paragraph 2.1 and Paragraph 2.2 remain unchanged" being one subject)
+    for join in _JOINED_CLAUSE.finditer(read, start, said.start()):
+        if re.search(r"\w", _PROVISION_NAMED.sub(" ", read[start:join.start()]).replace(" and ", " ")
+                     .replace(" y ", " ").replace(" e ", " ")):
+            start = join.end()
     close = _SENTENCE_END.search(read, said.end())
     end = close.start() if close is not None else len(read)
+    if (join := _JOINED_CLAUSE.search(read, said.end(), end)) is not None:
+        end = join.start()
     rest = f"{read[:start]} {read[end:]}"
-    # (the provision the sentence opens with, its subject: not "this restates Article 2.1 and changes nothing")
-    sentence = read[start:end]
-    subject = _PROVISION_NAMED.match(read, start + len(sentence) - len(sentence.lstrip(" \t\n*_")))
-    named = {subject.group(1)} if subject is not None else set()
-    return (bool(named) and (start > 0 or close is not None) and _PROVISION_NAMED.search(rest) is not None
+    # (the provision the clause opens with, its subject: not "this restates Article 2.1 and changes nothing")
+    opening = [start + len(read[start:end]) - len(read[start:end].lstrip(" \t\n*_"))]
+    if (colon := read.rfind(":", opening[0], said.start())) >= 0:
+        opening.append(colon + 1 + len(read[colon + 1:end]) - len(read[colon + 1:end].lstrip()))
+    subject = next((m for at in opening if (m := _PROVISION_NAMED.match(read, at)) is not None), None)
+    named = ({m.group(1) for m in _PROVISION_NAMED.finditer(read, subject.start(), said.start())}
+             if subject is not None else set())
+    return (bool(named) and (start > 0 or end < len(read)) and _PROVISION_NAMED.search(rest) is not None
             and not any(re.search(rf"(?<![\w.]){re.escape(number)}(?!\w|\.\w)", rest) for number in named))
 
 
