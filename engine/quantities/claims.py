@@ -81,7 +81,7 @@ from .conditions import (
     term_facets,
 )
 from .designations import LOCATOR_WORDS, date_spans
-from .units import convert, convert_difference
+from .units import convert, convert_difference, day_kind
 from .unread import word_value
 
 if TYPE_CHECKING:
@@ -244,17 +244,26 @@ def _counted(mine: tuple[int, int, float, str, str | None], claim_text: str,
                                value=found[2], precision=1.0)
 
     stated = figure(claim_text, mine)
+    other_days: tuple[int, QuantityMention, tuple[str, str]] | None = None
     for index, found in same:
         if found[2] == mine[2]:
-            return MatchedClaimQuantity(claim=stated, source=figure(cited_texts[index], found),
-                                        source_index=index, rule="equal")
+            source = figure(cited_texts[index], found)
+            kinds = _days_differ(stated, source, claim_text, cited_texts[index])
+            if kinds is None:
+                return MatchedClaimQuantity(claim=stated, source=source, source_index=index, rule="equal")
+            other_days = other_days or (index, source, kinds)  # "180 dias úteis" against "180 dias corridos"
+    if other_days is not None:
+        index, source, kinds = other_days
+        return UnmatchedClaimQuantity(claim=stated, reason="not_comparable", closest=source, closest_index=index,
+                                      explanation=f"{stated.text!r} counts {kinds[0]} days; the cited "
+                                                  f"{source.text!r} counts {kinds[1]} days")
     index, found = same[0]
     closest = figure(cited_texts[index], found)
     return UnmatchedClaimQuantity(claim=stated, reason="value_differs", closest=closest, closest_index=index,
                                   explanation=f"{stated.text!r} is not the cited {closest.text!r}")
 
 
-_REASON_ORDER = ("condition_differs", "frequency_differs", "bound_differs", "subject_differs", "value_differs")
+_REASON_ORDER = ("not_comparable", "condition_differs", "frequency_differs", "bound_differs", "subject_differs", "value_differs")
 
 
 def _match(
@@ -310,7 +319,7 @@ def _match(
                 another_row.append((index, source, own, named))  # the figure of another row than the claim's
                 continue
         stated = items.get(index, {}).get((source.span.start, source.span.end)) if items and said else None
-        if rule is not None and stated and said is not None and stated.isdisjoint(said):
+        if rule is not None and stated and said is not None and _of_another_item(stated, said, items.get(index, {})):
             another_item.append((index, source, stated))  # "sales growth of 4.0%" for a claim about EPS
             continue
         if rule is not None and id(source) in governing:
@@ -618,6 +627,29 @@ def _places(match: re.Match[str]) -> list[str]:
 _ITEM_CUT = re.compile(r"[.;!?](?=\s)|\n[^\S\n]*\n|_{3,}|\|")
 
 
+#: A place a figure is stated for in words of no number: the words heading it before a colon
+#: ("Slabs on grade: 4,000 psi"), or a noun after a place preposition and its article ("5 cm en
+#: losas", "3 cm pour les dalles", "4,000 psi for slabs"): each content word an item, quoted and
+#: without its plural "s" ("'slab'"), so one paragraph's places keep their own figures (audit 61).
+_PLACE_BY = re.compile(r"(?i:\b(?:for|in|at|on|en|em|no|na|nos|nas|para|pour|dans|sur)\s+"
+                       r"(?:(?:the|les|le|la|las|los|el|os|as|des|du)\s+|l['\u2019])?)(?P<place>[^\W\d_]{3,})")
+#: Words of a heading that name no place.
+_NO_PLACE = frozenset({"the", "and", "for", "with", "les", "des", "las", "los", "del", "por", "pour", "dans", "sur",
+                       "para", "nos", "nas", "shall", "will", "must", "each", "all", "per"})
+
+
+def _place_words(words: str) -> set[str]:
+    """The place items of ``words`` (:data:`_PLACE_BY`): each content word, lower case, quoted."""
+    found = (word.lower() for word in re.findall(r"[^\W\d_]{3,}", words))
+    return {f"'{word[:-1] if word.endswith('s') and not word.endswith('ss') else word}'"
+            for word in found if word not in _NO_PLACE}
+
+
+def _generic(item: str) -> bool:
+    """Whether ``item`` is a place named by its words (:data:`_PLACE_BY`), not a line item or a numbered place."""
+    return item.startswith("'")
+
+
 def _line_items(words: str) -> set[str]:
     found: set[str] = set()
     for name, pattern in _LINE_ITEMS:
@@ -649,10 +681,35 @@ def _items_said(text: str, start: int, spans: Sequence[tuple[int, int]],
     figure before or its sentence's start; the numbers of the places it names ("Levels 2 and 3")
     are no figure before it. ``places``: the spans of the text's places, where read already."""
     places = [match.span() for match in _PLACE_ITEM.finditer(text)] if places is None else places
-    before = max([end for begin, end in spans if end <= start
-                  and not any(low <= begin and end <= high for low, high in places)] + [0])
+    figures = [(begin, end) for begin, end in spans
+               if not any(low <= begin and end <= high for low, high in places)]
+    before = max([end for _, end in figures if end <= start] + [0])
     cuts = [m.end() for m in _ITEM_CUT.finditer(text, before, start)]
-    return _line_items(text[max(cuts + [before]) : start])
+    words = text[max(cuts + [before]) : start]
+    found = _line_items(words)
+    # a place in words: its heading before a colon right before the figure, a place preposition
+    # right after the figure, or one before it where no figure of its statement comes first (the
+    # words between two figures name the first one's place: "5 cm en fundaciones y de 2,5 cm")
+    heading = re.search(r"^(?P<words>[^:]*):\s*$", words)
+    if heading is not None:
+        found |= _place_words(heading["words"])
+    elif before == 0 or cuts:
+        found |= {item for match in _PLACE_BY.finditer(words) for item in _place_words(match["place"])}
+    end = next((end for begin, end in spans if begin == start), start)
+    after = _PLACE_BY.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
+    if after is not None and not _ITEM_CUT.search(text, end, after.start()):
+        found |= _place_words(after["place"])
+    return found
+
+
+def _of_another_item(stated: set[str], said: set[str], cited: dict[tuple[int, int], set[str]]) -> bool:
+    """Whether a cited figure stated for ``stated`` is of another item than the claim's ``said``:
+    none in common. A place the claim names in words counts only where the cited text states
+    another of its figures for it ("Slabs: 3,000 psi" against "Footings: 3,000 psi; slabs:
+    4,000 psi"); a heading word it does not place ("Concrete strength: 3,000 psi") names no item."""
+    elsewhere = set().union(*cited.values()) if cited else set()
+    named = {item for item in said if not _generic(item) or item in elsewhere}
+    return bool(named) and stated.isdisjoint(named)
 
 
 def _listed(items: set[str]) -> str:
@@ -766,6 +823,8 @@ def _supports(
     distance = _relative(claim_lo, source.value)  # type: ignore[arg-type]
     if claim.subject and source.subject and claim.subject != source.subject:
         return None, "subject_differs", distance
+    if _days_differ(claim, source, claim_text, cited_text) is not None:
+        return None, "not_comparable", distance
     if claim.condition and condition_conflict(claim.condition, source.condition, term_facets(vocabulary)) is not None:
         # compared only where the values agree: a value that differs says more
         if _supports(claim.model_copy(update={"condition": ()}), source, vocabulary, claim_text,
@@ -814,6 +873,16 @@ def _supports(
     if all(ok for ok, _ in rules):
         return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
     return None, "value_differs", distance
+
+
+def _days_differ(claim: QuantityMention, source: QuantityMention, claim_text: str,
+                 cited_text: str) -> tuple[str, str] | None:
+    """The kinds of day a claim figure and a cited one count, where both name one and they differ
+    ("180 working days", "180 calendar days"): a working day is no calendar day. A figure naming no
+    kind ("30 days") is compared by its value alone."""
+    ours = day_kind(claim_text, claim.span.start, claim.span.end) if claim.span is not None else None
+    theirs = day_kind(cited_text, source.span.start, source.span.end) if source.span is not None else None
+    return (ours, theirs) if ours is not None and theirs is not None and ours != theirs else None
 
 
 def _written_bound(mention: QuantityMention, text: str) -> str | None:
@@ -993,6 +1062,8 @@ def _explain(why: str, claim: QuantityMention, source: QuantityMention, vocabula
         ours = _written_bound(claim, claim_text) or claim.bound
         return (f"{claim.text!r} states a {ours}imum; the source's {source.text!r} is a "
                 f"{_written_bound(source, cited_text) or source.bound}imum")
+    if why == "not_comparable" and (kinds := _days_differ(claim, source, claim_text, cited_text)) is not None:
+        return f"{claim.text!r} counts {kinds[0]} days; the source's {source.text!r} counts {kinds[1]} days"
     if why == "subject_differs":
         return (f"{claim.text!r} is about {claim.subject}; the source's {source.text!r} is about "
                 f"{source.subject}")

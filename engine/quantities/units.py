@@ -25,6 +25,7 @@ from inforce.ontology.units import DOMAIN_DEFINITIONS, dimension_of, registry, u
 from inforce.ontology.units import define_units as _define_units
 
 __all__ = [
+    "day_kind",
     "CANONICAL_UNITS",
     "DEFAULT_ALIASES",
     "DOMAIN_DEFINITIONS",
@@ -390,3 +391,30 @@ def format_value(value: float | None) -> str:
     if abs(value) >= 1000:
         return f"{value:,.0f}"
     return f"{value:.4g}"
+
+
+#: The kind of day a count of days names, where its words name one: the table maps "calendar
+#: days", "working days" and "business days" alike to pint's ``day``, so the kind is read apart
+#: and compared (audit 61: 180 working days are not 180 calendar days). French "ouvrables"
+#: (Monday to Saturday) and "ouvrés" (Monday to Friday) are kinds of their own.
+_DAY_KIND = re.compile(
+    r"\b(?P<before>calendar|working|work|business)\s+days?\b"
+    r"|\b(?:d[i\u00ed]as?|jours?)\s+(?P<after>corridos|naturales|calendario|[u\u00fa]teis|h[a\u00e1]biles|laborables"
+    r"|calendaires|ouvr[e\u00e9]s|ouvrables|francs)\b", re.IGNORECASE)
+_DAY_KINDS = {"calendar": "calendar", "corridos": "calendar", "naturales": "calendar", "calendario": "calendar",
+              "calendaires": "calendar", "francs": "calendar", "working": "working", "work": "working",
+              "business": "working", "uteis": "working", "\u00fateis": "working", "habiles": "working",
+              "h\u00e1biles": "working", "laborables": "working", "ouvres": "working", "ouvr\u00e9s": "working",
+              "ouvrables": "working, Monday to Saturday"}
+
+
+def day_kind(text: str, start: int, end: int) -> str | None:
+    """The kind of day ("calendar", "working") the figure at ``start``..``end`` of ``text`` counts,
+    read in its words and the two words after them, past its number in words in brackets ("180
+    calendar days", "$1,500 per working day", "180 (cento e oitenta) dias \u00fateis"); None where
+    they name none ("30 days")."""
+    after = re.match(r"(?:\s*\([^()]*\))?(?:\W*[^\W\d_]+){1,2}", text[end:])
+    found = _DAY_KIND.search(text[start : end + (after.end() if after else 0)])
+    if found is None:
+        return None
+    return _DAY_KINDS[(found["before"] or found["after"]).lower()]
