@@ -31,6 +31,7 @@ amend, delete, no_change; ``...`` stands for any words between two). They are co
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Iterable
 from typing import Literal
@@ -230,9 +231,15 @@ def _repeats_in_a_row(items: list, flags: int, c) -> str | None:
     """More than :data:`MAX_REPEATS_IN_A_ROW` long repetitions (above :data:`MAX_NESTED_SPLITS`, or
     without a maximum) in one sequence of ``items`` (or one nested in it), all able to read one
     character, with nothing between them that must read another: a failing match tries every way
-    to share a run of that character among them, a polynomial of their number's degree."""
+    to share a run of that character among them, a polynomial of their number's degree. Or, in
+    such a row, a repeated group holding a repetition that varies beside other bounded repetitions
+    that vary, when the product of their ways to split (:func:`_splits`) exceeds
+    :data:`MAX_NESTED_SPLITS`: the ways of each multiply, as they would nested in one group
+    (``(?:\\w{1,5}){1,5}(?:\\w{1,5}){1,5}!`` takes seconds on a 100-letter line)."""
     flat = _flatten(items, c)
-    if sum(_long(op, av, c) for op, av in flat) > MAX_REPEATS_IN_A_ROW:
+    varying = [op in (c.MAX_REPEAT, c.MIN_REPEAT, c.BRANCH) and _splits([(op, av)], c) > 1 for op, av in flat]
+    if (sum(_long(op, av, c) for op, av in flat) > MAX_REPEATS_IN_A_ROW
+            or (sum(varying) > 1 and any(_holds_nesting(op, av, c) for op, av in flat))):
         found = _row_in(flat, flags, c)
         if found is not None:
             return found
@@ -247,21 +254,43 @@ def _repeats_in_a_row(items: list, flags: int, c) -> str | None:
 def _row_in(flat: list, flags: int, c) -> str | None:
     reads = [_chars(op, av, flags, c) for op, av in flat]
     empty = [_nullable(op, av, c) for op, av in flat]
-    candidates = set().union(*(reads[i] for i, (op, av) in enumerate(flat) if _long(op, av, c)))
+    # the bounded repetitions that vary (a long one's ways are counted by the degree instead)
+    splits = [0 if _long(op, av, c) or op not in (c.MAX_REPEAT, c.MIN_REPEAT, c.BRANCH) else _splits([(op, av)], c)
+              for op, av in flat]
+    nesting = [_holds_nesting(op, av, c) for op, av in flat]
+    candidates = set().union(*(reads[i] for i, (op, av) in enumerate(flat) if _long(op, av, c) or splits[i] > 1))
     shown = sorted(candidates, key=lambda ch: (not (ch.isalnum() or ch == " "), ch))
     for ch in shown:
         row: list[int] = []
+        bounded: list[int] = []  # the varying bounded repetitions of the row, each able to read ch
         for i, (op, av) in enumerate(flat):
             if _long(op, av, c) and ch in reads[i]:
                 row.append(i)
                 if len(row) > MAX_REPEATS_IN_A_ROW:
                     return (f"{len(row)} long repetitions in a row can all read {ch!r}, a polynomial of degree "
                             f"{len(row)} in the text's length: {_render(flat[row[0]:i + 1], c)}")
+            elif splits[i] > 1 and ch in reads[i]:
+                bounded.append(i)
+                ways = math.prod(splits[j] for j in bounded)
+                if len(bounded) > 1 and ways > MAX_NESTED_SPLITS and any(nesting[j] for j in bounded):
+                    return (f"{len(bounded)} bounded repetitions in a row can all read {ch!r}, one a repeated "
+                            f"group holding a repetition that varies: {ways} ways, more than "
+                            f"{MAX_NESTED_SPLITS}, to split a text between them: {_render(flat[bounded[0]:i + 1], c)}")
             elif op in (c.AT, c.ASSERT, c.ASSERT_NOT):
                 continue  # reads nothing
             elif (op in (c.ATOMIC_GROUP, c.POSSESSIVE_REPEAT) and ch in reads[i]) or not (empty[i] or ch in reads[i]):
-                row = []  # reads ch without giving it back, or must read another character
+                row, bounded = [], []  # reads ch without giving it back, or must read another character
     return None
+
+
+def _holds_nesting(op, av, c) -> bool:
+    """Whether one parsed item is, or holds outside atomic groups and possessive repetitions, a
+    repetition (a maximum above one) holding another whose length varies."""
+    if op in (c.ATOMIC_GROUP, c.POSSESSIVE_REPEAT):
+        return False
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[1] > 1 and _splits(list(av[2]), c) > 1:
+        return True
+    return any(_holds_nesting(o, a, c) for sub in _children(op, av, c) for o, a in sub)
 
 
 def _flatten(items: list, c) -> list:

@@ -139,6 +139,37 @@ def test_three_long_repetitions_in_a_row_reading_one_character_are_refused(regex
 
 
 @pytest.mark.parametrize("regex", [
+    r"(?:\w{0,5}){0,5}(?:\w{0,5}){0,5}(?:\w{0,5}){0,5}!",  # the 62nd audit's: each group at the cut
+    r"(?:\w{1,5}){1,5}(?:\w{1,5}){1,5}(?:\w{1,5}){1,5}(?:\w{1,5}){1,5}!",
+    r"(?:\w{1,4}){1,6}\s?(?:\w{1,4}){1,6}!",  # an optional space between is no help
+    r"(?:\w{1,5}){1,5}\w{0,5}\w{0,5}\w{0,5}!",  # short repetitions beside a group multiply it too
+    r"(?:\w{1,5}){1,5}(?:x|(?:\w{1,5}){1,5})!",
+])
+def test_bounded_groups_in_a_row_over_the_cut_together_are_refused(regex):
+    """Each group within the cut, yet their ways to split a run of letters multiply: two groups of
+    25 ways take seconds on a 100-letter line, as one group of 625 would."""
+    with pytest.raises(UnsafeRegexError, match="bounded repetitions in a row can all read") as refusal:
+        check_backtracking(regex, re.IGNORECASE | re.DOTALL)
+    assert "more than 25" in str(refusal.value)
+
+
+def test_two_groups_in_a_row_are_slow_as_their_product():
+    """Why the ways of a row multiply: what the rule above refuses is slow, not only counted so."""
+    assert seconds_to_fail(r"(?:\w{1,4}){1,4}(?:\w{1,4}){1,4}!") > 5 * seconds_to_fail(r"(?:\w{1,4}){1,4}!")
+
+
+@pytest.mark.parametrize("regex", [
+    r"(?:\w{1,5}){1,5}\s+(?:\w{1,5}){1,5}!",  # a space each must read: the groups share no run
+    r"(?:\w{1,5}){1,5}+(?:\w{1,5}){1,5}!",  # the first gives back nothing
+    r"(?:\d{1,5}){1,5}[a-z]{1,5}(?:\d{1,5}){1,5}!",  # letters between that the groups cannot read
+    r"(?:\w{1,2}){1,2}(?:\w{1,3}){1,2}!",  # 4 times 6: within the cut
+])
+def test_bounded_groups_in_a_row_within_the_cut_pass_and_fail_fast(regex):
+    check_backtracking(regex, re.IGNORECASE | re.DOTALL)
+    assert seconds_to_fail(regex) < 0.25
+
+
+@pytest.mark.parametrize("regex", [
     r"(?:\w{1,5}){1,5}!",  # at the cut: 25 ways
     r"(?:\w{1,2}){1,12}!", r"(?:\w{1,3}){1,8}!", r"(?:\w{1,8}){1,3}!",
     r"(?:\d{2}){1,60}!",  # what repeats has one length: one way to split
