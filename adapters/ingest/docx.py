@@ -93,7 +93,7 @@ from pathlib import Path
 from lxml import etree
 
 from inforce.ontology import Document, InputError
-from inforce.ontology.archives import MAX_MEMBER, unpack_problem
+from inforce.ontology.archives import MAX_MEMBER, duplicate_problem, unpack_problem
 
 from .opening import Opening
 from .outline import parse_outline
@@ -323,6 +323,9 @@ def _read_package(data: bytes, file: str) -> _Package:
 
 
 def _parts(archive: zipfile.ZipFile, file: str) -> _Package:
+    twice = duplicate_problem(archive)
+    if twice is not None:
+        raise _not_word(file, twice)
     main = _target(archive, "_rels/.rels", "", "officeDocument", file) or "word/document.xml"
     if main not in archive.namelist():
         raise _not_word(file, f"no main document part ({main})")

@@ -436,6 +436,26 @@ def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path)
     assert "word/document.xml has a DOCTYPE declaring the entities who" in caught.value.message
 
 
+@pytest.mark.parametrize("second", ["word/document.xml", "Word/Document.xml"])
+def test_a_part_stored_twice_is_refused_naming_it(tmp_path: Path, second: str):
+    """Two members of one name (OPC names compare without case): Python's zipfile read the last,
+    Word refuses the file, other readers show the first: 2500 psi was stored while the document
+    a reviewer opened said 4000 psi (62nd audit)."""
+    import warnings
+
+    source = WordWriter()
+    source.paragraph("1.1 Concrete shall be 4000 psi.")
+    path = source.save(tmp_path / "spec.docx")
+    with zipfile.ZipFile(path) as archive:
+        changed = archive.read("word/document.xml").replace(b"4000 psi", b"2500 psi")
+    with warnings.catch_warnings(), zipfile.ZipFile(path, "a") as archive:
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name it is told to write
+        archive.writestr(second, changed)
+    with pytest.raises(InputError) as caught:
+        docx_text_layer(path, file="spec.docx")
+    assert caught.value.message.startswith("not a Word document: it holds word/document.xml twice"), caught.value.message
+
+
 # -- hidden text and characters Word writes as elements (issue 22) ---------------------------
 
 
