@@ -38,7 +38,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
-from inforce.ontology.archives import unpack_problem
+from inforce.ontology.archives import duplicate_problem, unpack_problem
 from inforce.ontology.errors import nul_refused
 from inforce.ontology.files import is_inside, read_bounded, read_bounded_text
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
@@ -420,6 +420,9 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
                   ) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
     from openpyxl import load_workbook
     from openpyxl.utils import get_column_letter
+    from xml.etree.ElementTree import ParseError
+
+    from lxml.etree import XMLSyntaxError
     from openpyxl.utils.exceptions import InvalidFileException
 
     def unreadable(exc: Exception) -> InputErrors:
@@ -428,12 +431,17 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
 
     # what openpyxl raises on a part it cannot read, opening the workbook or converting a cell
     # as its rows stream (a number that is none, a shared string or style the workbook lacks)
-    broken = (InvalidFileException, OSError, KeyError, ValueError, IndexError, TypeError, zipfile.BadZipFile)
+    # (a part that is not well-formed XML: lxml's XMLSyntaxError, or ElementTree's ParseError)
+    broken = (InvalidFileException, OSError, KeyError, ValueError, IndexError, TypeError, zipfile.BadZipFile,
+              XMLSyntaxError, ParseError)
     try:
         with zipfile.ZipFile(path) as archive:  # the limits every archive ingest opens is held to
             bombs = [InputError(f"not read: {problem}", file=name, hint="save the workbook again from a "
                                 "spreadsheet program; a register's sheet is a few MB at most")
                      for info in archive.infolist() if (problem := unpack_problem(info)) is not None]
+            if (twice := duplicate_problem(archive)) is not None:
+                bombs.append(InputError(f"not read: {twice}", file=name,
+                                        hint="save the workbook again from a spreadsheet program"))
     except broken as exc:
         raise unreadable(exc) from None
     if bombs:

@@ -439,6 +439,59 @@ def test_a_malformed_xlsx_cell_fails_the_ingest_with_exit_2(tmp_path):
     assert "register.xlsx: not a readable XLSX workbook" in done.output and "internal error" not in done.output
 
 
+def _rewrite_part(path: Path, part: str, old: bytes, new: bytes) -> None:
+    """``part`` of the workbook at ``path`` with its first ``old`` written ``new``."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    assert old in parts[part]
+    parts[part] = parts[part].replace(old, new, 1)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+@pytest.mark.parametrize(("part", "old"), [
+    ("xl/workbook.xml", b"<sheets"),  # read opening the workbook
+    (SHEET, b"<sheetData"),  # read as the rows stream
+    ("xl/styles.xml", b"<styleSheet"),
+], ids=["workbook", "sheet", "styles"])
+def test_a_part_that_is_not_well_formed_xml_is_an_unreadable_register_not_a_crash(tmp_path, part, old):
+    """An attribute written twice: the XML error out of openpyxl (lxml's or ElementTree's) was ``internal error``,
+    exit 70 (issue 23, 62nd audit)."""
+    _rewrite_part(_workbook(tmp_path), part, old, old + b' x="1" x="2"')
+    [(line, message)] = _read(tmp_path)  # type: ignore[misc]
+    assert line is None and message.startswith("not a readable XLSX workbook") and "ttribute" in message, message
+
+
+def test_a_workbook_that_is_not_well_formed_xml_fails_the_ingest_with_exit_2(tmp_path):
+    root = tmp_path / "reg"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: reg\nfacets: []\nregistry: register.xlsx\n")
+    (root / "documents" / "sop-7-rev0.md").write_text("1 SCOPE\n\n1.1 All records.\n")
+    _rewrite_part(_workbook(root), "xl/workbook.xml", b"<sheets>", b'<sheets x="1" x="2">')
+    done = CliRunner().invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 2, done.output
+    assert "register.xlsx: not a readable XLSX workbook" in done.output and "internal error" not in done.output
+
+
+def test_a_workbook_holding_a_part_twice_is_refused_naming_it(tmp_path):
+    """Python's zipfile reads the last of two members of one name, other readers the first: the
+    sheet a reviewer sees and the rows read could differ without a word (62nd audit)."""
+    import warnings
+    import zipfile
+
+    path = _workbook(tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        second = archive.read(SHEET).replace(b"owners", b"public")
+    with warnings.catch_warnings(), zipfile.ZipFile(path, "a") as archive:
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name it is told to write
+        archive.writestr(SHEET, second)
+    [(line, message)] = _read(tmp_path)  # type: ignore[misc]
+    assert line is None and f"holds {SHEET} twice" in message, message
+
+
 # -- a YAML register reads each scalar as front matter does (issue 23, third audit) ----------
 
 @pytest.mark.parametrize("written", ["2.10", "017", "1.10", "0x1F", "1e3", "1.0", "2026-03-02", "5"])
