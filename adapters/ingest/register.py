@@ -418,11 +418,11 @@ def register_without_rows(path: Path, name: str, rows: Sequence[RegisterRow]) ->
 
 def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
                   ) -> Iterator[tuple[int, dict[str, Any], list[InputError]]]:
-    from openpyxl import load_workbook
-    from openpyxl.utils import get_column_letter
     from xml.etree.ElementTree import ParseError
 
     from lxml.etree import XMLSyntaxError
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
     from openpyxl.utils.exceptions import InvalidFileException
 
     def unreadable(exc: Exception) -> InputErrors:

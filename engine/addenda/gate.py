@@ -32,7 +32,13 @@ from .extent import (
     _whole_successor,
     place_before_object,
 )
-from .forms import _OF_TITLE, _describes_only, _former_then_new, _labelled_old_then_new, names_new_clause
+from .forms import (
+    _OF_TITLE,
+    _describes_only,
+    _former_then_new,
+    _labelled_old_then_new,
+    names_new_clause,
+)
 from .frame import outside_frame
 from .items import Item
 from .net import (
