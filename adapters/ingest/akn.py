@@ -525,6 +525,16 @@ class _AknParser(Parser):
                 file=self.file, line=data.count(b"\n", 0, at.start()) + 1 if at else 1,
                 hint="remove the DOCTYPE's declarations and write the text itself, or a character "
                 "reference such as &#160; for a character"))
+        # an attribute list the DOCTYPE declares may give an attribute a default (<!ATTLIST textualMod type CDATA
+        # "repeal">), which libxml2 sets on every element that does not write it: a modification with no type would
+        # be read as a repeal the file never says (audit 63's F03); a declaration is refused, at its line
+        subset = re.search(rb"<!DOCTYPE[^\[>]*\[.*?\]\s*>", data, re.S) if dtd is not None else None
+        for declared in re.compile(rb"<!ATTLIST\s+([^\s>]+)").finditer(data, 0, subset.end()) if subset else ():
+            self.errors.append(InputError(
+                f"the DOCTYPE declares attributes of <{declared.group(1).decode(errors='replace')}> (no declaration "
+                "is read): a default it gives would be read on every element that does not write the attribute",
+                file=self.file, line=data.count(b"\n", 0, declared.start()) + 1,
+                hint="remove the DOCTYPE's declarations and write each attribute where it applies"))
         for entity in root.iter(etree.Entity):
             # entities are never expanded (as Word's reader refuses them), and the text layer
             # reads an unexpanded one as nothing: "A fee of &amount; rand" would lose its fee

@@ -514,6 +514,19 @@ def test_an_entity_declared_for_an_attribute_is_an_error_naming_it(tmp_path: Pat
     assert "declares the entity rep" in errors_of(excinfo)[0] and "declares the entity d " in errors_of(excinfo)[1]
 
 
+def test_an_attribute_list_the_doctype_declares_is_an_error_naming_it(tmp_path: Path):
+    """Audit 63 F03: <!ATTLIST textualMod type CDATA "repeal"> gave a modification that writes no
+    type the type repeal, without a word (libxml2 sets a declared default on each element)."""
+    doctype = '<!DOCTYPE akomaNtoso [\n<!ATTLIST textualMod type CDATA "repeal">]>\n'
+    text = AKN3_ACT.replace("<akomaNtoso", doctype + "<akomaNtoso", 1).replace('textualMod type="repeal"', "textualMod", 1)
+    assert "<textualMod " in text and "ATTLIST" in text
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    line = text.splitlines().index('<!ATTLIST textualMod type CDATA "repeal">]>') + 1
+    assert [(e.file, e.line) for e in excinfo.value.exceptions] == [("documents/water.xml", line)]
+    assert "declares attributes of <textualMod>" in errors_of(excinfo)[0]
+
+
 def test_xml_own_entities_and_character_references_are_read(tmp_path: Path):
     old = "Section 4 of the principal Act is repealed."
     text = AKN3_ACT.replace(old, "Fees &amp; charges &lt;R500&gt; &#169; &#x2014; repealed.")
