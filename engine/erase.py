@@ -274,6 +274,16 @@ def _erase(
                           or f"{edge.target.doc}@{edge.target.rev}" in uids)
             embedding = store.embedding_model()
             before = store.build_id()
+            # what step 6 will look for, fingerprinted now (the graph without the erased revisions
+            # is what the rebuild makes): a run cut short once the rebuild is live, or the source
+            # deleted, finds none of the text at hand and reads back for these (audit 63 F04)
+            live_before: dict[str, list[str]] = {}
+            for held_by, text in live_texts(store):
+                if held_by not in uids:
+                    live_before.setdefault(held_by, []).append(text)
+            first_probes = _looked_for(rows, live_before, erased_rows(
+                store, {d.uid for d in in_graph if d.id == document and d.uid not in uids}).probes, (),
+                document, tombstones)
         # erasing the whole document: its revisions not ingested yet too (a file the project's
         # metadata gives the document id: its text, and its sidecar or register row)
         later = _unread_revisions(root, reader, document, {d.source.file for d in in_graph}, groups) \
@@ -306,7 +316,7 @@ def _erase(
         entry = Erasure(id=f"ERASE-{key}", document=document, scope=scope, access=access,
                         revisions=tuple(s.revision for s in sources), by=by.strip(), at=moment, sources=sources,
                         provisions=rows.provisions, index_build_before=before, register_rows=register,
-                        tombstones=tombstones, edges=edges)
+                        tombstones=tombstones, edges=edges, **_saved_runs(first_probes, rows.located))
         _refuse_linked_records(root, audit_folders, entry)
         write_erasures(root, [*entries, entry])
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
@@ -385,22 +395,51 @@ def _erase(
     # 6. read back (the erased texts, their fragments, and what the rewritten records quoted), and done;
     # the hashes of its runs kept with the record, for a later run to read back again (``_already_done``)
     # what the record keeps by right is no erased text: its tombstones' kinds, sheet ids and paths
-    kept = [*kept, *(word for revision in entry.tombstones
-                     for word in (revision.kind, revision.sheet or "", *(p.path for p in revision.paths),
-                                  *(p.number or "" for p in revision.paths)) if word)]
-    probes = _probes(rows.probes, live, quoted, ids=(entry.document,), kept=kept, bodies=rows.bodies)
-    checked, remaining = _read_back(root, reader, audit_folders, entry, probes)
+    probes = _looked_for(rows, live, kept, quoted, entry.document, entry.tombstones)
+    if rows.located:
+        checked, remaining = _read_back(root, reader, audit_folders, entry, probes)
+        not_looked_for: tuple[str, ...] = ()
+        unkept = _unkept_files(root, probes, remaining)
+    else:  # none of the text at hand (a run cut short after its rebuild): the runs step 1 kept
+        checked, remaining = _read_back(root, reader, audit_folders, entry, _kept_runs(entry))
+        not_looked_for = (*entry.read_back_not_kept, *_held_unkept(root, entry, remaining))
+        unkept = entry.read_back_unkept_files
+        if entry.provisions and not entry.read_back_runs and not entry.read_back_not_kept:
+            # recorded pending before erasures kept its runs then: nothing of it was looked for
+            not_looked_for = (*not_looked_for, f"the {entry.provisions} erased provision(s) of {entry.document} "
+                              "(the graph no longer held them when this run began, and the record keeps no "
+                              "fingerprint of them)")
     done = entry.model_copy(update={"state": "done", "index_build_after": after,
                                     "audit_records": tuple(new for _, new in rewritten),
-                                    **_saved_runs(probes, rows.located),
-                                    "read_back_unkept_files": _unkept_files(root, probes, remaining)})
+                                    **_saved_runs(probes, rows.located), "read_back_unkept_files": unkept})
     write_erasures(root, [done if e.id == entry.id else e for e in read_erasures(root)])
     return ErasureResult(erasure=done, files_removed=tuple(removed_files), files_kept=tuple(kept_files),
                          files_gone=tuple(gone_files), files_changed=tuple(f for f in removed_files if f in changed),
                          register_rows_removed=tuple(rows_removed),
                          store_files_removed=tuple(store_removed),
                          vectors_removed=vectors, audit_records=tuple(rewritten), files_checked=checked,
-                         remaining=tuple(remaining), index_build=after, cache_dropped=tuple(cache_dropped))
+                         remaining=tuple(remaining), not_looked_for=not_looked_for, index_build=after,
+                         cache_dropped=tuple(cache_dropped))
+
+
+def _looked_for(rows: Any, live: Mapping[str, Sequence[str]], kept: Iterable[str], quoted: Sequence[str],
+                document: str, tombstones: Iterable[ErasedRevision]) -> WordRuns:
+    """The runs step 6 reads back for (``_probes``): the erased rows' texts, none that a live
+    text, a revision of the document not erased, or what the record keeps by right (its
+    tombstones' kinds, sheet ids and paths: no erased text) holds."""
+    kept = [*kept, *(word for revision in tombstones
+                     for word in (revision.kind, revision.sheet or "", *(p.path for p in revision.paths),
+                                  *(p.number or "" for p in revision.paths)) if word)]
+    return _probes(rows.probes, live, quoted, ids=(document,), kept=kept, bodies=rows.bodies)
+
+
+def _kept_runs(entry: Erasure) -> Runs:
+    """The runs of words ``entry`` keeps the salted hashes of (``Erasure.read_back_runs``)."""
+    try:
+        return RunHashes.decode(entry.read_back_runs, salt=bytes.fromhex(entry.read_back_salt))
+    except ValueError as problem:
+        raise InputError(f"the erasure {entry.id}'s read_back_runs do not read: {problem}", file=ERASURES_FILE,
+                         field="read_back_runs") from None
 
 
 def _read_back(root: Path, reader: DocumentReader | None, audit_folders: Sequence[Path], entry: Erasure,
@@ -738,12 +777,7 @@ def _already_done(root: Path, reader: DocumentReader | None, entry: Erasure,
     if rewritten:
         entry = entry.model_copy(update={"audit_records": (*entry.audit_records, *(new for _, new in rewritten))})
         write_erasures(root, [entry if e.id == entry.id else e for e in read_erasures(root)])
-    try:
-        kept = RunHashes.decode(entry.read_back_runs, salt=bytes.fromhex(entry.read_back_salt))
-    except ValueError as problem:
-        raise InputError(f"the erasure {entry.id}'s read_back_runs do not read: {problem}", file=ERASURES_FILE,
-                         field="read_back_runs") from None
-    checked, remaining = _read_back(root, reader, audit_folders, entry, kept)
+    checked, remaining = _read_back(root, reader, audit_folders, entry, _kept_runs(entry))
     changed = _held_unkept(root, entry, remaining)
     return ErasureResult(erasure=entry, audit_records=tuple(rewritten), already_done=not rewritten,
                          files_checked=checked, remaining=tuple(remaining),

@@ -149,11 +149,32 @@ def test_an_erasure_killed_after_the_swap_is_finished_by_running_it_again(projec
 
 
 @pytest.mark.slow
+def test_an_erasure_killed_after_its_swap_reads_back_for_what_it_recorded_pending(project: tuple[Path, str],
+                                                                                    tmp_path: Path) -> None:
+    """Audit 63 F04: killed once its rebuild was live (the graph no longer holding the erased
+    text), the run finishing it had nothing to look for, read nothing back and exited 0 while a
+    README quoting the erased paragraph stayed. The pending record keeps the salted hashes of
+    the runs to look for, so the finishing run, and every later one, names the README: exit 1."""
+    root, marker = project
+    quote = f"The {marker} coating is applied in two coats over a primer on every surface."
+    (root / "README.md").write_text(f"# Project\n\nFrom the spec: {quote}\n")
+    argv = _erase_killed_in_its_rebuild(root, tmp_path, at="swapped")
+    assert 'state: "pending"' in (root / "erasures.yaml").read_text()
+
+    for _ in range(2):  # the run finishing it, then one on the erasure done
+        finished = runner.invoke(app, [*argv, "--format", "json"])
+        assert finished.exit_code == 1, finished.output
+        result = json.loads(finished.stdout)
+        assert result["erasure"]["state"] == "done" and "README.md" in result["remaining"]
+    assert marker in (root / "README.md").read_text()
+
+
+@pytest.mark.slow
 def test_an_erasure_cut_short_after_its_file_went_says_the_file_is_gone(project: tuple[Path, str]) -> None:
     """Audit A7: an erasure cut short once it had deleted the source file (its entry still
     pending) is finished by running it again, which says the file is already gone — never
     that it was not deleted, which would send the operator looking for text that is not there
-    — and that nothing was at hand to read back."""
+    — and reads back for the runs its record kept (the graph no longer holds the text)."""
     root, marker = project
     argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
     assert runner.invoke(app, argv).exit_code == 0
@@ -170,7 +191,7 @@ def test_an_erasure_cut_short_after_its_file_went_says_the_file_is_gone(project:
     text = runner.invoke(app, argv)
     assert text.exit_code == 0, text.output
     assert "not deleted" not in text.output and "source file already gone: documents/gone.md" in text.stdout
-    assert "not read back" in text.stdout and marker not in text.output
+    assert "none holds the erased text" in text.stdout and marker not in text.output
 
 
 def test_a_name_over_two_lines_or_drawn_as_nothing_erases_nothing(project: tuple[Path, str]) -> None:
@@ -609,9 +630,10 @@ def test_erasing_a_document_deletes_its_revisions_not_ingested_yet(tmp_path: Pat
     assert again.exit_code == 0 and "erased" not in again.output, again.output
 
 
-def _erase_killed_in_its_rebuild(root: Path, tmp_path: Path) -> list[str]:
+def _erase_killed_in_its_rebuild(root: Path, tmp_path: Path, at: str = "loaded") -> list[str]:
     """``inforce erase ROOT SPEC-1`` in a child process, SIGKILLed once its rebuild has loaded
-    the graph (the store's test pause); the command's arguments, to run it again."""
+    the graph (or reached the store's test pause ``at``: ``swapped``, the new graph live); the
+    command's arguments, to run it again."""
     import os
     import signal
     import subprocess
@@ -619,7 +641,7 @@ def _erase_killed_in_its_rebuild(root: Path, tmp_path: Path) -> list[str]:
     import time
 
     reached = tmp_path / "reached"
-    env = {**os.environ, "INFORCE_STORE_PAUSE": "loaded:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
+    env = {**os.environ, "INFORCE_STORE_PAUSE": f"{at}:60", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
     argv = ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1"]
     process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
