@@ -7,7 +7,10 @@ their text remains in the project folder, and records that it did, by ids and ha
 1. The record is written first, ``pending``. From then on an ingest reads none of the erased
    revisions (nor a file whose bytes hash to an erased source: a copy put back under another
    name), and an ingest refuses while a record is pending: running the erasure again finishes
-   it. Should step 2 fail (another file of the project does not read, a document still
+   it. The pending record already keeps the salted hashes of the runs of words step 6 will look
+   for (``_looked_for``), so a run cut short after the rebuilt graph went live, the erased text
+   gone from it, still reads the project back when run again (audit 63's F04). Should step 2
+   fail (another file of the project does not read, a document still
    declares an edge to the erased one), the record is taken back and nothing has changed.
    Entries of ``reviews.yaml`` deciding an erased item or target are removed (the rebuild would
    refuse them as naming nothing; their notes may quote the erased words), the file written
