@@ -7,8 +7,10 @@ cannot open — encrypted with a password, damaged, not a PDF — is an InputErr
 
 A PDF is held to limits on what it expands to, checked as it is read so that a small file whose
 compressed pages unpack to megabytes of text stops at the first page past one: at most
-``MAX_PDF_PAGES`` pages, ``MAX_PDF_PAGE_TEXT_OBJECTS`` pieces of text on a page (counted before
-pdfium builds the page's text, whose cost grows with them), ``MAX_PDF_PAGE_CHARS`` characters on
+``MAX_PDF_PAGES`` pages, ``MAX_PDF_PAGE_TEXT_OBJECTS`` pieces of text on a page (the
+text-showing operators of its content streams counted before pdfium loads any page, by
+``pdfshows``, then the text objects of each page pdfium loads before it builds the page's
+text, whose cost grows with them), ``MAX_PDF_PAGE_CHARS`` characters on
 a page, and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``).
 """
 
@@ -22,6 +24,8 @@ from typing import TYPE_CHECKING
 
 from inforce.ontology import InputError
 from inforce.ontology.files import MAX_INPUT_BYTES
+
+from .pdfshows import page_text_shows
 
 if TYPE_CHECKING:
     import pypdfium2
@@ -146,6 +150,9 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
     offset where each page starts, and its pages without text that show an image; a PDF that
     cannot be read is an InputError naming it."""
     with opened_pdf(path, file=file) as document:
+        for number, shows in page_text_shows(path, MAX_PDF_PAGE_TEXT_OBJECTS):
+            if shows > MAX_PDF_PAGE_TEXT_OBJECTS:
+                raise _too_many_pieces(number, file)
         return read_text_layer(document, file=file)
 
 
@@ -206,8 +213,14 @@ def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> None
 
     for seen, _ in enumerate(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,)), 1):
         if seen > MAX_PDF_PAGE_TEXT_OBJECTS:
-            raise _too_much(f"page {number} shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text",
-                            f"a page may show at most {MAX_PDF_PAGE_TEXT_OBJECTS:,}", file)
+            raise _too_many_pieces(number, file)
+
+
+def _too_many_pieces(number: int, file: str) -> InputError:
+    """The InputError of page ``number`` showing more than ``MAX_PDF_PAGE_TEXT_OBJECTS`` pieces
+    of text, whether counted in its content streams or in the page pdfium loaded."""
+    return _too_much(f"page {number} shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text",
+                     f"a page may show at most {MAX_PDF_PAGE_TEXT_OBJECTS:,}", file)
 
 
 def _too_much(what: str, limit: str, file: str) -> InputError:

@@ -10,6 +10,8 @@ naming the file and the page, exit 2, nothing stored.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 import zlib
 from pathlib import Path
@@ -20,6 +22,7 @@ from typer.testing import CliRunner
 from inforce.adapters.cli import app
 from inforce.adapters.ingest import pdf as pdfmod
 from inforce.adapters.ingest.pdf import MAX_PDF_PAGE_TEXT_OBJECTS, pdf_text_layer
+from inforce.adapters.ingest.pdfshows import _Counter, page_text_shows
 from inforce.ontology import InputError
 
 SIDECAR = (
@@ -94,3 +97,97 @@ def test_each_limit_stops_the_read_at_the_page_past_it(tmp_path: Path, monkeypat
         pdf_text_layer(pdf, file="documents/b.pdf")
     assert caught.value.file == "documents/b.pdf"
     assert "the PDF is too large to read" in caught.value.message and said in caught.value.message
+
+
+# -- audit 63 F01: the pieces of text counted before pdfium loads the page ------------------
+
+
+def _one_stream_pdf(path: Path, shows: int, hex_coded: bool = False) -> Path:
+    """One page whose content stream, Flate-compressed (or hex-coded), is ``shows`` times
+    ``(x) Tj``: a few KB on disk, and pdfium used to build an object for each show as it
+    loaded the page."""
+    content = b"BT /F 12 Tf 72 700 Td " + b"(x) Tj " * shows + b"ET"
+    stream = content.hex().encode() + b">" if hex_coded else zlib.compress(content, 9)
+    code = b"/ASCIIHexDecode" if hex_coded else b"/FlateDecode"
+    bodies = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F 5 0 R >> >> >>",
+        b"<< /Filter %s /Length %d >>\nstream\n%s\nendstream" % (code, len(stream), stream),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    data, offsets = bytearray(b"%PDF-1.7\n"), []
+    for number, body in enumerate(bodies, 1):
+        offsets.append(len(data))
+        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(data)
+    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
+    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    data += b"trailer\n<< /Root 1 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, table)
+    path.write_bytes(bytes(data))
+    return path
+
+
+_PEAK_ON_EXIT = """
+import atexit, re, sys
+from pathlib import Path
+peak = Path(sys.argv.pop(1))
+atexit.register(lambda: peak.write_text(re.search(r"VmHWM:\\s*(\\d+)", Path("/proc/self/status").read_text())[1]))
+sys.argv[0] = "inforce"
+from inforce.adapters.cli import app
+app()
+"""
+
+
+def test_a_page_of_a_million_shows_is_refused_before_pdfium_loads_it(tmp_path: Path):
+    """The audit's page of 30 million ``(x) Tj`` was refused rightly, but after 37 s and 10 GB:
+    pdfium had built every object before they were counted. A million of them, ingested in a
+    child process, are refused in the little memory the ingest needs anyway (pdfium's objects
+    would be some 300 MB more)."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
+    bomb = _one_stream_pdf(root / "documents" / "bomb.pdf", 1_000_000)
+    assert bomb.stat().st_size < 64 * 1024
+    (root / "documents" / "bomb.pdf.yaml").write_text(SIDECAR)
+    started = time.monotonic()
+    # the child's own peak (VmHWM, its memory since exec), written as it exits: the peak
+    # wait4 reports starts from this test process's, which exec'd the child
+    peak = tmp_path / "peak"
+    child = subprocess.run(
+        [sys.executable, "-c", _PEAK_ON_EXIT, str(peak), "ingest", str(root)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120)
+    elapsed = time.monotonic() - started
+    assert child.returncode == 2, child.stderr
+    assert "page 1 shows more than" in child.stderr and f"{MAX_PDF_PAGE_TEXT_OBJECTS:,}" in child.stderr
+    peak_kb = int(peak.read_text())
+    assert peak_kb < 250 * 1024, peak_kb  # the CLI alone is about 100 MB
+    assert elapsed < 20, elapsed
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 64])
+def test_shows_are_counted_whatever_the_slices_the_stream_unpacks_in(size: int):
+    """Each operator is counted once, split across slices or not; one inside a word is not."""
+    content = (b"BT (a) Tj [(b) 2 (c)] TJ (d)' 1 2 (e)\" (Tjx) Tj\n(f)Tj ET Tjx xTj 'a (don't)Tj")
+    counter = _Counter()
+    for start in range(0, len(content), size):
+        counter.feed(content[start:start + size])
+    assert counter.finish() == 7
+
+
+def test_a_page_past_the_limit_is_named_with_its_number(tmp_path: Path):
+    """Pages under the limit pass; the first past it is named, from its content stream."""
+    pdf = _pdf(tmp_path / "b.pdf", pages=2, runs=30)
+    assert list(page_text_shows(pdf, 100)) == [(1, 30), (2, 30)]
+    assert list(page_text_shows(pdf, 20)) == [(1, 30), (2, 30)]  # each counted just past it
+
+
+def test_a_stream_the_first_count_does_not_unpack_is_held_by_pdfiums_count(tmp_path: Path):
+    """A hex-coded stream is not counted before the page is loaded; pdfium's count of the
+    loaded page's text objects still refuses it."""
+    pdf = _one_stream_pdf(tmp_path / "hex.pdf", MAX_PDF_PAGE_TEXT_OBJECTS + 5, hex_coded=True)
+    assert list(page_text_shows(pdf, MAX_PDF_PAGE_TEXT_OBJECTS)) == [(1, 0)]
+    with pytest.raises(InputError) as caught:
+        pdf_text_layer(pdf, file="documents/hex.pdf")
+    assert f"page 1 shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text" in caught.value.message

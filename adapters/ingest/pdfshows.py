@@ -1,0 +1,112 @@
+"""How many times a PDF page's content streams show text, counted from the file itself before
+pdfium loads the page: pdfium builds every object of a page as it loads it, so a page whose
+small compressed stream unpacks to millions of ``(x) Tj`` would cost gigabytes before the
+objects could be counted.
+
+The streams are read with playa (which camelot brings, beside pypdfium2) and unpacked a
+slice at a time, stopping at the first page past the limit: at most one slice of a stream is
+held. Each text-showing operator (``Tj``, ``TJ``, ``'``, ``"``) standing as a token of its own
+is counted; one inside a string is counted too, so the count can only be high, never low.
+Streams whose filters are other than FlateDecode (or none) are not counted here: pdfium's
+count of the loaded page's text objects, which also counts forms each time they are shown,
+still holds them to the limit.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+__all__ = ["page_text_shows"]
+
+#: A text-showing operator between delimiters (two bytes at most, so at most two bytes of a
+#: slice wait for the next one).
+_SHOW = re.compile(rb"(?<=[\s)\]>])(?:Tj|TJ|'|\")(?=[\s(\[<%/])")
+#: The most bytes a stream unpacks to at a time.
+_SLICE = 1 << 20
+
+
+def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
+    """``(page, shows)`` for each page (1-based) in order, ``shows`` counted up to just past
+    ``limit`` (the caller refuses a page past it: its later pages are not read). Where playa
+    cannot read the file or a page of it (damage pdfium forgives; AES encryption without the
+    ``cryptography`` package, which playa asserts), the pages from there on are not yielded:
+    pdfium's own count then applies to them."""
+    import playa
+    from playa.exceptions import PDFException
+
+    unreadable = (PDFException, ValueError, TypeError, KeyError, IndexError, AssertionError, OSError)
+    try:
+        document = playa.open(path)
+    except unreadable:
+        return
+    try:
+        pages = enumerate(document.pages, 1)
+        while True:
+            try:
+                number, page = next(pages, (0, None))
+                if page is None:
+                    return
+                shows = _count(page.streams, limit)
+            except unreadable:
+                return
+            yield number, shows
+    finally:
+        document.close()
+
+
+def _count(streams: Iterator, limit: int) -> int:
+    counter = _Counter()
+    for stream in streams:
+        for piece in _unpacked(stream):
+            counter.feed(piece)
+            if counter.shows > limit:
+                return counter.shows
+        counter.feed(b"\n")  # the page's streams read as one, a line apart
+    return counter.finish()
+
+
+def _unpacked(stream) -> Iterator[bytes]:
+    """The stream's bytes, a slice at a time; nothing for a filter this module does not unpack."""
+    from playa.pdftypes import LITERALS_FLATE_DECODE
+
+    data = stream.rawdata
+    if stream.decipher and stream.objid is not None and stream.genno is not None:
+        data = stream.decipher(stream.objid, stream.genno, data, stream.attrs)
+    filters = stream.filters
+    if not filters:
+        yield data
+        return
+    if len(filters) != 1 or filters[0] not in LITERALS_FLATE_DECODE:
+        return
+    inflater = zlib.decompressobj()
+    pending = data
+    try:
+        while pending and not inflater.eof:
+            yield inflater.decompress(pending, _SLICE)
+            pending = inflater.unconsumed_tail
+        if not inflater.eof:
+            yield inflater.flush()
+    except zlib.error:
+        return  # a damaged stream: pdfium reads what it can of it, and counts that
+
+
+class _Counter:
+    """Operators counted across slices: the last bytes of a slice, which may start one, wait
+    (with one byte before them, for the delimiter) for the next."""
+
+    def __init__(self) -> None:
+        self.shows = 0
+        self._held = b"\n"
+
+    def feed(self, piece: bytes) -> None:
+        data = self._held + piece
+        settled = len(data) - 2  # a match starting before here is judged within data
+        self.shows += sum(1 for match in _SHOW.finditer(data, 1) if match.start() < settled)
+        self._held = data[max(settled - 1, 0):]
+
+    def finish(self) -> int:
+        self.feed(b"\n\n")
+        return self.shows
