@@ -46,7 +46,12 @@ def _pdf(path: Path, *, pages: int, runs: int, words: str = "Anchor bolts are ga
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
         b"/Resources << /Font << /F 3 0 R >> >> >>"
     ] * pages
-    data, offsets = bytearray(b"%PDF-1.5\n"), []
+    return _written(path, bodies, b"1.5")
+
+
+def _written(path: Path, bodies: list[bytes], version: bytes) -> Path:
+    """A PDF file of ``bodies`` as objects 1, 2, ... (1 the catalog), with its cross-reference table."""
+    data, offsets = bytearray(b"%PDF-" + version + b"\n"), []
     for number, body in enumerate(bodies, 1):
         offsets.append(len(data))
         data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
@@ -117,16 +122,7 @@ def _one_stream_pdf(path: Path, shows: int, hex_coded: bool = False) -> Path:
         b"<< /Filter %s /Length %d >>\nstream\n%s\nendstream" % (code, len(stream), stream),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    data, offsets = bytearray(b"%PDF-1.7\n"), []
-    for number, body in enumerate(bodies, 1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Root 1 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, table)
-    path.write_bytes(bytes(data))
-    return path
+    return _written(path, bodies, b"1.7")
 
 
 _PEAK_ON_EXIT = """

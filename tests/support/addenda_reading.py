@@ -13,7 +13,7 @@ from inforce.rules import RuleSet, load_pack
 
 from corpus_writer import write_doc
 
-__all__ = ["addenda_rules", "applied", "proposed", "read_project", "start_project", "write_sheet"]
+__all__ = ["addenda_rules", "applied", "proposed", "read_line", "read_project", "start_project", "write_sheet"]
 
 
 def addenda_rules() -> RuleSet:
@@ -59,3 +59,15 @@ def applied(reading: Reading) -> set[tuple[str, str, bool]]:
 def proposed(reading: Reading) -> set[tuple[str, str, bool]]:
     """The proposed edges as (target, scope, successor)."""
     return {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
+
+
+def read_line(root: Path, rules: RuleSet, name: str, line: str, *, spec: str, doc: str, title: str, head: str,
+              issued: tuple[str, str]) -> tuple[set[tuple[str, str, bool]], set[tuple[str, str, bool]], str]:
+    """A project ``name`` of one specification and one addendum (``head`` then ``line``), each issued on its day
+    of ``issued``, read: its applied and proposed edges, and the reasons of what it reports, joined."""
+    start_project(root, name)
+    write_doc(root, doc, issued[0], spec, kind="specification", title=title)
+    write_doc(root, "ADD-01", issued[1], head + line, kind="addendum", title="Addendum")
+    reading = read_project(root, rules)
+    reported = " ".join(n.reason or "" for n in reading.not_understood)
+    return applied(reading), proposed(reading), reported

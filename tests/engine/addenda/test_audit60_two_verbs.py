@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from addenda_reading import applied as applied_edges
-from addenda_reading import proposed as proposed_edges
-from addenda_reading import read_project, start_project
-from corpus_writer import write_doc
+from addenda_reading import read_line
 
 MASONRY = ("SECTION 04 20 00 - UNIT MASONRY\n\nPART 2 PRODUCTS\n\n2.1 MORTAR\n\nA. Type: ASTM C270, Type S.\n\n"
            "B. Colour: natural grey.\n\nC. Joint width: 3/8 inch.\n\n2.2 TIES\n\nA. Wall ties: hot-dip galvanized.\n\n"
@@ -25,12 +22,8 @@ OBRA = ("ESPECIFICACIONES TÉCNICAS\n\n1 OBRADOR\n\n1.1 El obrador tendrá un de
 
 def _read(root: Path, rules, line: str, *, spec: str = MASONRY, doc: str = "SPEC-042000",
           title: str = "Section 04 20 00 Unit Masonry", head: str = "ADDENDUM NO. 3\n\n"):
-    start_project(root, "audit-60")
-    write_doc(root, doc, "2027-03-01", spec, kind="specification", title=title)
-    write_doc(root, "ADD-01", "2027-04-05", head + line, kind="addendum", title="Addendum No. 3")
-    reading = read_project(root, rules)
-    reported = " ".join(n.reason or "" for n in reading.not_understood)
-    return applied_edges(reading), proposed_edges(reading), reported
+    return read_line(root, rules, "audit-60", line, spec=spec, doc=doc, title=title, head=head,
+                     issued=("2027-03-01", "2027-04-05"))
 
 
 def test_a_deletion_beside_a_restatement_is_a_deletion(tmp_path, rules):

@@ -11,10 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from addenda_reading import applied as applied_edges
-from addenda_reading import proposed as proposed_edges
-from addenda_reading import read_project, start_project
-from corpus_writer import write_doc
+from addenda_reading import read_line
 
 CCTP = ("CCTP\n\n1 TERRASSEMENTS\n\n1.1 Les fouilles seront descendues au bon sol.\n\n"
         "1.2 Les remblais seront compactés par couches de 30 cm.\n\n2 MENUISERIES\n\n"
@@ -33,12 +30,8 @@ PT = dict(spec=CADERNO, doc="SPEC-CE", head="ADENDO Nº 03 - CONCORRÊNCIA Nº 1
 
 
 def _read(root: Path, rules, line: str, *, spec: str, doc: str, title: str, head: str):
-    start_project(root, "audit-61")
-    write_doc(root, doc, "2027-05-03", spec, kind="specification", title=title)
-    write_doc(root, "ADD-01", "2027-06-07", head + line, kind="addendum", title="Addendum")
-    reading = read_project(root, rules)
-    reported = " ".join(n.reason or "" for n in reading.not_understood)
-    return applied_edges(reading), proposed_edges(reading), reported
+    return read_line(root, rules, "audit-61", line, spec=spec, doc=doc, title=title, head=head,
+                     issued=("2027-05-03", "2027-06-07"))
 
 
 def test_a_french_change_waiting_on_a_variant_or_option_is_proposed(tmp_path, rules):
