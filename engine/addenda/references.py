@@ -2054,9 +2054,14 @@ def _other_tender_documents(corpus: Corpus) -> frozenset[str]:
     ids = {m.upper() for m in _TENDER_ID.findall(own)}
     if not ids:
         return frozenset()
-    return frozenset(doc for doc, (kind, title) in corpus.directory.titles.items()
-                     if kind in corpus.target_kinds
-                     and (held := {m.upper() for m in _TENDER_ID.findall(title)}) and not held & ids)
+    held = corpus.directory.memo("tender-ids", corpus.target_kinds, _tender_ids)
+    return frozenset(doc for doc, identifiers in held.items() if not identifiers & ids)
+
+
+def _tender_ids(titles: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Doc id → the tender identifiers its title carries (``_TENDER_ID``), for the titles carrying any: read once
+    per directory, as ``_tender_marks`` are, not once per addendum."""
+    return {doc: ids for doc, title in titles.items() if (ids := frozenset(m.upper() for m in _TENDER_ID.findall(title)))}
 
 
 def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
