@@ -1240,7 +1240,8 @@ def _subject(read: str, span: tuple[int, int]) -> bool:
 
 #: A second instruction joined to the first in its sentence by "and" (or "then"), naming a provision of its
 #: own by its word: an imperative change verb before it ("... and delete Paragraph 2.1.B", "... and revise
-#: Paragraph 2.1.C to read ...") or its own passive change verb after it (", and Paragraph 2.1.B is deleted").
+#: Paragraph 2.1.C to read ..."), its own passive change verb after it (", and Paragraph 2.1.B is deleted") or a colon
+#: and its own imperative verb after it ("... and Paragraph 2.1.B: change ...").
 #: (A run of spaces is entered at its first only: a blanked quotation is never rescanned from each of its
 #: positions.) The match ends where the second instruction opens: what it names is its own verb's, never the first
 #: verb's object nor words the first cites (audit 60). The one decision for the references, the place a
@@ -1250,7 +1251,11 @@ SECOND_INSTRUCTION = re.compile(
     r"(?:delete|remove|omit|strike|revise|replace|substitute|add|insert|change|modify|amend|correct)\s+(?:the\s+)?"
     r"(?:entire\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d"
     r"|(?:the\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d[^\s,;]*(?:\s+[A-Z](?!\w))?\s+"
-    r"(?:is|are)\s+(?:hereby\s+)?(?:deleted|removed|omitted|struck|revised|replaced|amended|changed|modified|corrected)\b)",
+    r"(?:is|are)\s+(?:hereby\s+)?(?:deleted|removed|omitted|struck|revised|replaced|amended|changed|modified|corrected)\b"
+    # (or its provision set off by a colon before its own imperative verb: '... and Paragraph 2.1.B: change "0.45" to
+    # "0.40"', audit 64)
+    r"|(?:the\s+)?(?:sub-?)?(?:paragraph|para\.|article|clause|section|item|note)s?\s+\S*\d[^\s,;:]*\s*:\s*"
+    r"(?:delete|remove|omit|strike|revise|replace|substitute|add|insert|change|modify|amend|correct)\b)",
     re.IGNORECASE)
 
 

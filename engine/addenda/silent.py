@@ -396,7 +396,8 @@ _ENTRY_LABEL = re.compile(r"^\W{0,3}([^:\"“]{3,120}):\s*\S")
 def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, docs: set[str],
                    placed: set[tuple[str, str | None]], vocabularies: list) -> list[Reference]:
     """The paragraphs ``line`` names, outside quotation marks and not cited, with a verb of change
-    of their own (``_CHANGE_STEM`` between the mention before and the one after, in its own sentence:
+    of their own (``_CHANGE_STEM`` or a change verb of the pack between the mention before and the one after, in its
+    own sentence:
     not "it repeats paragraph 2.1 A"; not in a sentence saying it is unchanged, "Paragraph 2.4.C: no
     change.", audit 60), in the one document its item's edges and proposals name (``docs``; their own
     target, or the label placed in it), that none of them places (``placed``: the same provision,
@@ -417,8 +418,10 @@ def _beside_placed(line: str, references: Sequence[Reference], corpus: Corpus, d
         closed = _SENTENCE_END.search(line, reference.span[1])
         clause = line[start:min(closed.start() if closed is not None else len(line),
                                 spans[at + 1][0] if at + 1 < len(spans) else len(line))]
-        if _CHANGE_STEM.search(clause) is None or read_action(
-                clause, vocabularies, mask=_quoted_spans(clause)).action == "no_change":
+        # (a stem of change, or a verb of the pack its clause reads: '... and Paragraph 2.1.B: change "0.45" to "0.40"',
+        # whose "change" is no stem, audit 64)
+        action = read_action(clause, vocabularies, mask=_quoted_spans(clause))
+        if action.action == "no_change" or (_CHANGE_STEM.search(clause) is None and not action.changes):
             continue
         target = reference.target
         if target is None:
