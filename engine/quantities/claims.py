@@ -80,7 +80,7 @@ from .conditions import (
     governs,
     term_facets,
 )
-from .designations import LOCATOR_WORDS, date_spans
+from .designations import LOCATOR_WORDS, PLACE_BY, date_spans, place_after, place_words
 from .units import convert, convert_difference, day_kind
 from .unread import word_value
 
@@ -170,7 +170,7 @@ def check_claim_quantities(
                          percent_cells if mention.unit_expression == "percent" else (),
                          period=period, periods=periods, rows=rows,
                          words=_figure_words(claim_text, mention.span.start, mention.span.end, spans),
-                         items=items, said=_items_said(claim_text, mention.span.start, spans))
+                         items=items, said=_items_said(claim_text, mention.span.start, spans, claim=True))
         if isinstance(outcome, MatchedClaimQuantity):
             matched.append(outcome)
         else:
@@ -627,26 +627,8 @@ def _places(match: re.Match[str]) -> list[str]:
 _ITEM_CUT = re.compile(r"[.;!?](?=\s)|\n[^\S\n]*\n|_{3,}|\|")
 
 
-#: A place a figure is stated for in words of no number: the words heading it before a colon
-#: ("Slabs on grade: 4,000 psi"), or a noun after a place preposition and its article ("5 cm en
-#: losas", "3 cm pour les dalles", "4,000 psi for slabs"): each content word an item, quoted and
-#: without its plural "s" ("'slab'"), so one paragraph's places keep their own figures (audit 61).
-_PLACE_BY = re.compile(r"(?i:\b(?:for|in|at|on|en|em|no|na|nos|nas|para|pour|dans|sur)\s+"
-                       r"(?:(?:the|les|le|la|las|los|el|os|as|des|du)\s+|l['\u2019])?)(?P<place>[^\W\d_]{3,})")
-#: Words of a heading that name no place.
-_NO_PLACE = frozenset({"the", "and", "for", "with", "les", "des", "las", "los", "del", "por", "pour", "dans", "sur",
-                       "para", "nos", "nas", "shall", "will", "must", "each", "all", "per"})
-
-
-def _place_words(words: str) -> set[str]:
-    """The place items of ``words`` (:data:`_PLACE_BY`): each content word, lower case, quoted."""
-    found = (word.lower() for word in re.findall(r"[^\W\d_]{3,}", words))
-    return {f"'{word[:-1] if word.endswith('s') and not word.endswith('ss') else word}'"
-            for word in found if word not in _NO_PLACE}
-
-
 def _generic(item: str) -> bool:
-    """Whether ``item`` is a place named by its words (:data:`_PLACE_BY`), not a line item or a numbered place."""
+    """Whether ``item`` is a place named by its words (``designations.place_words``), not a line item or a numbered place."""
     return item.startswith("'")
 
 
@@ -675,11 +657,25 @@ def _items_stated(text: str, mentions: Sequence[QuantityMention]) -> dict[tuple[
     return found
 
 
+#: A statement's subject before its verb of being and the figure ("Interior walls shall be 5/8
+#: in.", "El recubrimiento será de 5 cm", "Le béton sera de 25 MPa"), a bound or "de"/"of" between
+#: verb and figure allowed: in a claim, the place of that figure as a heading before a colon is
+#: (audit 64).
+_SUBJECT = re.compile(
+    r"^(?P<words>.*?[^\W\d_].*?)\s+(?i:(?:shall|will|must|should)\s+be|is|are|deber[a\u00e1]n?\s+ser|ser[a\u00e1]n?"
+    r"|seront|sera|doit\s+\u00eatre|doivent\s+\u00eatre)"
+    r"(?:\s+(?i:at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+more\s+than|a\s+(?:minimum|maximum)\s+of"
+    r"|de|of|d['\u2019]))?\s*$", re.DOTALL)
+
+
 def _items_said(text: str, start: int, spans: Sequence[tuple[int, int]],
-                places: Sequence[tuple[int, int]] | None = None) -> set[str]:
+                places: Sequence[tuple[int, int]] | None = None, *, claim: bool = False) -> set[str]:
     """The line items a statement names for its figure at ``start``: in its words back to the
     figure before or its sentence's start; the numbers of the places it names ("Levels 2 and 3")
-    are no figure before it. ``places``: the spans of the text's places, where read already."""
+    are no figure before it. ``places``: the spans of the text's places, where read already.
+    ``claim``: the statement is a claim's, whose subject before "shall be" names its figure's
+    place too (:data:`_SUBJECT`); a cited text's subject often names the whole of a paragraph
+    whose figures each name their own place, so it is not read there."""
     places = [match.span() for match in _PLACE_ITEM.finditer(text)] if places is None else places
     figures = [(begin, end) for begin, end in spans
                if not any(low <= begin and end <= high for low, high in places)]
@@ -689,16 +685,22 @@ def _items_said(text: str, start: int, spans: Sequence[tuple[int, int]],
     found = _line_items(words)
     # a place in words: its heading before a colon right before the figure, a place preposition
     # right after the figure, or one before it where no figure of its statement comes first (the
-    # words between two figures name the first one's place: "5 cm en fundaciones y de 2,5 cm")
+    # words between two figures name the first one's place: "5 cm en fundaciones y de 2,5 cm");
+    # in a claim, its subject before "shall be" and the figure ("Interior walls shall be 5/8 in.");
+    # a place named by its number is read above, its name no place in words ("The Level 4 slab is")
+    words = _PLACE_ITEM.sub(" ", words)
     heading = re.search(r"^(?P<words>[^:]*):\s*$", words)
     if heading is not None:
-        found |= _place_words(heading["words"])
+        found |= place_words(heading["words"])
     elif before == 0 or cuts:
-        found |= {item for match in _PLACE_BY.finditer(words) for item in _place_words(match["place"])}
+        found |= {item for match in PLACE_BY.finditer(words) for item in place_words(match["place"])}
+        subject = _SUBJECT.match(words) if claim else None
+        if subject is not None:
+            found |= place_words(subject["words"])
     end = next((end for begin, end in spans if begin == start), start)
-    after = _PLACE_BY.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
-    if after is not None and not _ITEM_CUT.search(text, end, after.start()):
-        found |= _place_words(after["place"])
+    after = place_after(text, end)
+    if after is not None and not _ITEM_CUT.search(text, end, after[0]):
+        found |= after[1]
     return found
 
 

@@ -9,9 +9,10 @@ decides, for every run of digits in a claim, one of:
 1. it lies in a figure the extractor read (the quantity check compares it) — passed;
 2. its word (the whitespace-delimited token it stands in, end punctuation off) stands in a
    cited text as the same word, case aside (``W8x31`` both sides) — passed, unless the claim
-   puts it in a place ("at", "for", "in", "on" and two words: ``2x6 at interior walls``) where
-   the cited text writes another word of its shape and not it (``2x4 at interior walls and 2x6
-   at exterior walls``): refused;
+   puts it in a place (:data:`PLACE_BY`: ``2x6 at interior walls``, ``H-25 para vigas``,
+   ``C25/30 pour les voiles``) where the cited text writes another word of its shape and not it
+   (``2x4 at interior walls and 2x6 at exterior walls``, ``H-25 para columnas y H-30 para
+   vigas``): refused;
 3. it names rather than states: a locator or document id (``SPEC-1#1.1.A``, ``SOP-001``), a
    dotted paragraph number (``2.3.C.2``, ``1.2.1``), a date or year, a number after a word
    naming a place in a document (``Section 09 00 00``, ``Article 5``, ``Addendum No. 3``, see
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 
 from ._lexicon import MONTH_NUMBERS, MONTHS
 
-__all__ = ["LOCATOR_WORDS", "Uncompared", "date_spans", "uncompared_digits"]
+__all__ = ["LOCATOR_WORDS", "PLACE_BY", "Uncompared", "date_spans", "place_after", "place_words", "uncompared_digits"]
 
 #: Words after which a number names a place in a document, never a measure or a size: a
 #: designation of a product (``Type``, ``Grade``, ``Schedule``, ``No.``) is not one of them.
@@ -105,13 +106,13 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     claim = _words(claim_text)
     said: set[str] = set()
     shapes: dict[str, str] = {}  # each cited word's shape → the first cited word of it, as shown
-    beside: dict[str, dict[str, str]] = {}  # a place after a cited word of digits → those words (lower → shown)
+    beside: dict[frozenset[str], dict[str, str]] = {}  # a place after a cited word of digits → those words (lower → shown)
     for text in cited_texts:
         words = _words(text)
         said.update(word.lower() for _, _, word in words)
-        for index, (_, _, word) in enumerate(words):
-            if any(ch.isdigit() for ch in word) and (place := _place_after(words, index)) is not None:
-                beside.setdefault(place, {})[word.lower()] = word
+        for _, end, word in words:
+            if any(ch.isdigit() for ch in word) and (place := place_after(text, end)) is not None:
+                beside.setdefault(place[1], {})[word.lower()] = word
         # (a word joining alternatives by a slash says each: "A615/A615M" says "A615")
         said.update(piece.lower() for _, _, word in words if "/" in word for piece in word.split("/") if piece)
         for index in range(len(words)):
@@ -158,8 +159,8 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
         if word.lower() in said:
             # (said, but of another place: "2x6 at interior walls" where the cited text writes "2x4 at
             # interior walls and 2x6 at exterior walls", audit 59)
-            place = _place_after(claim, index)
-            there = beside.get(place, {}) if place is not None else {}
+            place = place_after(claim_text, claim[index][1])
+            there = beside.get(place[1], {}) if place is not None else {}
             if there and word.lower() not in there and (other := next(
                     (shown for lower, shown in there.items() if _DIGITS.sub("9", lower) == _DIGITS.sub("9", word.lower())),
                     None)) is not None:
@@ -284,16 +285,37 @@ def _joined(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
     return f"{words[index - 1][2].lower()}-{words[index][2]}"
 
 
-#: The words that put a designation in a place ("2x4 at interior walls", "M16 for the handrails").
-_PLACE_WORDS = frozenset({"at", "for", "in", "on"})
+#: A place a figure or a designation is stated for in words of no number: a noun after a place
+#: preposition and its article ("5 cm en losas", "3 cm pour les dalles", "4,000 psi for slabs",
+#: "2x4 at interior walls", "H-25 para columnas"), and the word right after that noun where it is
+#: one ("interior walls"). Read here once, for the quantity check's places (``claims``) and for the
+#: designations this gate compares by place (audits 59, 61, 64).
+PLACE_BY = re.compile(r"(?i:\b(?:for|in|at|on|en|em|no|na|nos|nas|para|pour|dans|sur)\s+"
+                      r"(?:(?:the|les|le|la|las|los|el|os|as|des|du)\s+|l['\u2019])?)(?P<place>[^\W\d_]{3,})\b")
+_PLACE_NEXT = re.compile(r"[^\S\n]+(?P<next>[^\W\d_]{3,})\b")
+#: Words that name no place, in a heading or after a place's noun.
+_NO_PLACE = frozenset({"the", "and", "for", "with", "les", "des", "las", "los", "del", "por", "pour", "dans", "sur",
+                       "para", "nos", "nas", "shall", "will", "must", "each", "all", "per"})
 
 
-def _place_after(words: Sequence[tuple[int, int, str]], index: int) -> str | None:
-    """The two words after "at", "for", "in" or "on" right after the word at ``index``, lower case
-    (``interior walls``); None where no such place follows."""
-    if index + 3 < len(words) and words[index + 1][2].lower() in _PLACE_WORDS:
-        return " ".join(word.lower().strip(".,;:") for _, _, word in words[index + 2:index + 4])
-    return None
+def place_words(words: str) -> set[str]:
+    """The place items of ``words``: each content word, lower case, quoted and without its plural
+    "s" ("'slab'"), so two writings of one place are one item."""
+    found = (word.lower() for word in re.findall(r"[^\W\d_]{3,}", words))
+    return {f"'{word[:-1] if word.endswith('s') and not word.endswith('ss') else word}'"
+            for word in found if word not in _NO_PLACE}
+
+
+def place_after(text: str, end: int) -> tuple[int, frozenset[str]] | None:
+    """The place (:data:`PLACE_BY`) ``text`` names right after ``end``, past white space: where it
+    begins and its items (:func:`place_words`: "at interior walls" is ``'interior'`` and
+    ``'wall'``); None where no place follows."""
+    found = PLACE_BY.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
+    if found is None:
+        return None
+    following = _PLACE_NEXT.match(text, found.end())
+    words = found["place"] + (f" {following['next']}" if following is not None else "")
+    return found.start(), frozenset(place_words(words))
 
 
 def _place_shape(place: str) -> str:
