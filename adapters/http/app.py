@@ -38,7 +38,7 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from inforce import __version__
 from inforce.adapters.ingest.answers import parse_answer  # at startup: a package changed under a
@@ -287,6 +287,19 @@ def _strict_dates(raw: Any, prefix: tuple[str | int, ...] = ("body",)) -> None:
         problems.append({"loc": [*prefix, "known_at"], "msg": f"not a date-time: {known_at!r}", "type": "datetime_type"})
     if problems:
         raise _Failure(422, problems)
+
+
+async def _strict_body(request: Request, model: type[BaseModel]) -> None:
+    """A body as JSON types it: what the lax reading of the parsed body took (``true`` or ``"5"``
+    for a number, ``"yes"`` or ``1`` for a boolean) is a 422 at the field. The route's model is
+    read again from the body's text in pydantic's strict JSON mode, where a date is still the
+    string JSON writes; the dates' own refusals (``_strict_dates``: ``padded``) come first."""
+    _strict_dates(await request.json())
+    try:
+        model.model_validate_json(await request.body(), strict=True)
+    except ValidationError as invalid:  # answered as every other problem of a body (``_invalid``)
+        raise RequestValidationError([{**problem, "loc": ("body", *problem["loc"])}
+                                      for problem in invalid.errors(include_url=False)]) from None
 
 
 def _no_groups(stated: Sequence[str] | None) -> None:
@@ -832,7 +845,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.post("/v1/projects/{name}/eligible", tags=["questions"])
     async def eligible(request: Request, name: str, caller: Authed, body: EligibleRequest) -> Response:
         """Which documents may answer the case, why each other one may not, what the packs calculate."""
-        _strict_dates(await request.json())
+        await _strict_body(request, EligibleRequest)
         _no_groups(body.groups)
         case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
         return await service.answer(request, caller, name, "eligible", lambda project: project.eligible(
@@ -842,7 +855,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.post("/v1/projects/{name}/explain", tags=["questions"], response_model=Explanation)
     async def explain(request: Request, name: str, caller: Authed, body: Context) -> Response:
         """The eligibility decision with its whole trace and the packs it was decided under (``rules explain``)."""
-        _strict_dates(await request.json())
+        await _strict_body(request, Context)
         _no_groups(body.groups)
         case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
         return await service.answer(request, caller, name, "explain", lambda project: project.explain(case),
@@ -860,6 +873,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                      caller: Annotated[Caller, _may("reviewer", "deciding a proposal")], body: ReviewRequest) -> Response:
         """Accept or reject a proposal (a reviewer or admin key; recorded in reviews.yaml under the
         key's name, applied by the next ingest)."""
+        await _strict_body(request, ReviewRequest)
         return await service.answer(request, caller, name, "review", lambda project: project.review(
             body.item, body.decision, by=caller.name, target=body.target, scope=body.scope, note=body.note,
             groups=caller.groups, digest=body.digest), where="body")
@@ -867,7 +881,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.post("/v1/projects/{name}/resolve", tags=["questions"], response_model=ResolveResult)
     async def resolve(request: Request, name: str, caller: Authed, body: ResolveRequest) -> Response:
         """The provisions that govern a question for the case."""
-        _strict_dates(await request.json())
+        await _strict_body(request, ResolveRequest)
         _no_groups(body.groups)
         case = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups, attributes=body.attributes)
         return await service.answer(request, caller, name, "resolve", lambda project: project.resolve(
@@ -877,7 +891,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
               responses=refused)
     async def precedence(request: Request, name: str, caller: Authed, body: PrecedenceRequest) -> Response:
         """Which of two in-force provisions governs, by which rule and clause — or an escalation."""
-        _strict_dates(await request.json())
+        await _strict_body(request, PrecedenceRequest)
         _no_groups(body.groups)
         asked = Context(valid_at=body.valid_at, known_at=body.known_at, groups=caller.groups)
         return await service.answer(request, caller, name, "precedence", lambda project: project.precedence(
@@ -910,7 +924,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     @app.post("/v1/projects/{name}/sweeps", tags=["sweeps"], status_code=202, response_model=SweepStatus)
     async def start_sweep(request: Request, name: str, caller: Authed, body: SweepRequest) -> Response:
         """Start a sweep of the provisions in force on ``valid_at``; its id, to follow it."""
-        _strict_dates(await request.json())
+        await _strict_body(request, SweepRequest)
         _no_groups(body.groups)
         return await service.answer(request, caller, name, "sweeps",
                                     lambda project: service.start_sweep(project, name, caller, body).status(),
@@ -996,7 +1010,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         began = time.perf_counter()
         correlation = request.scope.get("state", {}).get("correlation_id", "")
         _check_query(request, ())
-        _strict_dates(await request.json())
+        await _strict_body(request, PortfolioSweepRequest)
         _no_groups(body.groups)
         names = _reachable(caller, body.projects)
         builds: dict[str, str] = {}
@@ -1162,6 +1176,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         """Remove a document's text (every revision, or ``revision``) from everything the project
         keeps (``Project.erase``; an admin key). The project's one writer: 409 while an ingest or
         another erasure runs. Requests in flight finish on their generation."""
+        await _strict_body(request, EraseRequest)
         if body.confirm != body.document:
             raise _Failure(422, [{"loc": ["body", "confirm"], "type": "missing" if body.confirm is None else "value_error",
                                   "msg": f"erasing cannot be undone: repeat the document id, \"confirm\": "
