@@ -72,6 +72,7 @@ __all__ = [
     "out",
     "outputs_together",
     "outside_project_files",
+    "path_argument",
     "shown",
     "unwritten",
     "visible",
@@ -257,8 +258,21 @@ def utf8_path(value: Path | None) -> Path | None:
     return value
 
 
+def path_argument(text: str | Path) -> Path:
+    """A folder or file named as a command's argument (``parser=path_argument``), as written: an
+    empty or blank name (an unset shell variable, ``"$DIR"``) is a usage error (exit 2) naming the
+    argument, never the current folder, which is what ``Path("")`` would make of it."""
+    if isinstance(text, Path):  # a default, not typed by anyone
+        return text
+    if not text.strip():
+        raise typer.BadParameter(f"{'empty' if not text else 'blank'}: name a folder or file "
+                                 "(`.` for the current folder)")
+    return Path(text)
+
+
 ProjectArg = Annotated[
-    Path, typer.Argument(help="the project folder (holds inforce.yaml)", show_default=False, callback=utf8_path)
+    Path, typer.Argument(help="the project folder (holds inforce.yaml)", show_default=False, parser=path_argument,
+                         callback=utf8_path)
 ]
 
 

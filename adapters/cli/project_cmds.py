@@ -30,6 +30,7 @@ from ._common import (
     origin_text,
     out,
     outside_project_files,
+    path_argument,
     utf8_path,
     visible,
 )
@@ -42,7 +43,7 @@ __all__ = ["register"]
 @handle_errors
 def init(
     folder: Annotated[Path, typer.Argument(help="folder for the new project (created if missing)",
-                                           callback=utf8_path)],
+                                           parser=path_argument, callback=utf8_path)],
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Scaffold a new project: a commented manifest and one example document."""
