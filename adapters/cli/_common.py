@@ -454,13 +454,13 @@ _OUTPUT_PARAMETER = inspect.Parameter(
     default=None,
     annotation=Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="write the answer (any --format) to this file instead of standard "
+        typer.Option("--output", "-o", parser=path_argument, help="write the answer (any --format) to this file instead of standard "
                      "output; written only when the command finishes its answer", show_default=False),
     ],
 )
 #: ``-o`` on a command that has no answer for it (``writes_only_to``): kept off its help, refused.
 _NO_OUTPUT_PARAMETER = _OUTPUT_PARAMETER.replace(
-    annotation=Annotated[Path | None, typer.Option("--output", "-o", hidden=True, show_default=False)])
+    annotation=Annotated[Path | None, typer.Option("--output", "-o", hidden=True, show_default=False, parser=path_argument)])
 _CONTEXT_PARAMETER = inspect.Parameter("_inforce_context", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
 
 

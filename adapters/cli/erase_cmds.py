@@ -23,6 +23,7 @@ from ._common import (
     handle_errors,
     option_text,
     out,
+    path_argument,
 )
 
 __all__ = ["register"]
@@ -44,7 +45,7 @@ def erase(
         "--confirm", help="the document id again: erasing cannot be undone", show_default=False)] = None,
     audit_dir: Annotated[list[Path] | None, typer.Option(
         "--audit-dir", help="a folder of audit records (check --audit-dir) to rewrite where they cite the "
-        "document (repeat it); records inside the project are found by name", show_default=False)] = None,
+        "document (repeat it); records inside the project are found by name", show_default=False, parser=path_argument)] = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Remove a document's text from the graph, every older generation, the vectors and their

@@ -26,6 +26,7 @@ from ._common import (
     handle_errors,
     out,
     outside_project_files,
+    path_argument,
 )
 from ._options import (
     ContextOption,
@@ -458,7 +459,7 @@ class NewKind(enum.StrEnum):
 
 @handle_errors
 def new(
-    path: Annotated[Path, typer.Argument(help="the new pack's file (never replaced), e.g. rules/eligibility.yaml")],
+    path: Annotated[Path, typer.Argument(help="the new pack's file (never replaced), e.g. rules/eligibility.yaml", parser=path_argument)],
     kind: Annotated[NewKind, typer.Option("--kind", help="the kind of its first rule")] = NewKind.eligibility,
     prefix: Annotated[str, typer.Option("--prefix", help="the rule ids' prefix (FUP gives FUP-E001)")] = "ABC",
     title: Annotated[str | None, typer.Option("--title", help="the pack's title", show_default=False)] = None,

@@ -11,7 +11,7 @@ import typer
 
 from inforce.ontology import InputError
 
-from ._common import err, handle_errors, out, outside_project_files
+from ._common import err, handle_errors, out, outside_project_files, path_argument
 from ._options import parse_groups
 
 __all__ = ["register"]
@@ -23,14 +23,14 @@ _EXTRA = "inforce serve needs the serve extra: pip install 'inforce[serve]' (Fas
 def serve(
     projects: Annotated[list[Path] | None, typer.Argument(
         help="the project folders to serve (each ingested); clients name them by their manifest's project",
-        show_default=False)] = None,
+        show_default=False, parser=path_argument)] = None,
     keys: Annotated[Path, typer.Option("--keys", help="the keys file: a YAML list of {name, key_sha256, groups, "
-                                       "admin, reviewer}", show_default=False)] = ...,  # type: ignore[assignment]
+                                       "admin, reviewer}", show_default=False, parser=path_argument)] = ...,  # type: ignore[assignment]
     host: Annotated[str, typer.Option("--host", help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="the port to listen on")] = 8080,
     decision_log: Annotated[Path | None, typer.Option(
         "--decision-log", help="append every decision here (default: each project's .inforce/decisions.jsonl)",
-        show_default=False)] = None,
+        show_default=False, parser=path_argument)] = None,
     time_limit: Annotated[float, typer.Option("--time-limit", min=0.01, help="seconds a request may take (504 "
                                               "after); sweeps and ingests are not cut")] = 30.0,
     max_body: Annotated[int, typer.Option("--max-body", min=1, help="the largest request body, bytes (413 over)")]

@@ -29,6 +29,7 @@ from ._common import (
     handle_errors,
     outputs_together,
     outside_project_files,
+    path_argument,
     unwritten,
     writable_folder,
     writes_only_to,
@@ -73,12 +74,12 @@ class _Bar(StageBar):
 def sweep_all(
     manifest: Annotated[Path, typer.Argument(
         help="a YAML list of project folders (relative to its own folder), or a folder of project folders",
-        show_default=False)],
+        show_default=False, parser=path_argument)],
     out: Annotated[Path, typer.Option(
         "--out", help="the folder for PROJECT.<format> per project and summary.json, written all or none; "
         "after the run it holds this run's files only (a previous sweep's are replaced or removed); a folder "
         "holding any other file is refused",
-        show_default=False)],
+        show_default=False, parser=path_argument)],
     valid_at: ValidAtOption = None,
     known_at: KnownAtOption = None,
     groups: GroupsOption = None,

@@ -27,6 +27,7 @@ from ._common import (
     err,
     handle_errors,
     outputs_together,
+    path_argument,
     unwritten,
     writable_folder,
 )
@@ -117,7 +118,7 @@ def sweep(
     baseline: Annotated[Path | None, typer.Option(
         "--baseline", help="an earlier sweep's JSON: mark each finding new, unchanged or changed (resolved "
         "otherwise) and list those gone",
-        show_default=False)] = None,
+        show_default=False, parser=path_argument)] = None,
     fail_on: Annotated[FailOn, typer.Option(
         "--fail-on", help="exit 1 when a finding is at or above this: escalate, any, none (against --baseline: "
         "new and changed findings only)")] = FailOn.escalate,
@@ -137,7 +138,7 @@ def sweep(
         "(resolved_by_supersession)")] = False,
     rfi_dir: Annotated[Path | None, typer.Option(
         "--rfi-dir", help="write each escalation's RFI draft to its own file here (RFI-<id>.md)",
-        show_default=False)] = None,
+        show_default=False, parser=path_argument)] = None,
     pack: Annotated[list[str] | None, typer.Option(
         "--pack", help="decide precedence under this pack (stock name or file) instead of the project's; repeatable",
         show_default=False)] = None,

@@ -33,6 +33,7 @@ from ._common import (
     handle_errors,
     origin_text,
     out,
+    path_argument,
     shown,
     visible,
     writable_folder,
@@ -65,12 +66,12 @@ def open_with_models(root: Path, needs: Collection[str]) -> Project:
 def check(
     project: ProjectArg,
     answer: Annotated[Path, typer.Option("--answer", help="the answer to check: JSON as in docs/formats.md "
-                                         "(\"The answer contract\"); - reads standard input", show_default=False)],
+                                         "(\"The answer contract\"); - reads standard input", show_default=False, parser=path_argument)],
     tier: Annotated[TierChoice, typer.Option("--tier", help="low: mechanical checks only; high: also "
                                              "entailment by the NLI model in inforce.yaml")] = TierChoice.low,
     audit_dir: Annotated[Path | None, typer.Option("--audit-dir", help="store the verdict with its audit "
                                                    "record here (one new JSON file per verdict)",
-                                                   show_default=False)] = None,
+                                                   show_default=False, parser=path_argument)] = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Check an answer's claims against what is in force; one verdict with its evidence path.
@@ -230,7 +231,7 @@ def _print_resolved(found: ResolveResult) -> None:
 @handle_errors
 def replay(
     project: ProjectArg,
-    record: Annotated[Path, typer.Argument(help="an audit record written by check --audit-dir")],
+    record: Annotated[Path, typer.Argument(help="an audit record written by check --audit-dir", parser=path_argument)],
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Recompute a stored verdict; say whether it is the same and, if not, what changed.

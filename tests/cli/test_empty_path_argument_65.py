@@ -35,3 +35,34 @@ def test_an_empty_path_argument_is_a_usage_error_and_nothing_is_written(
     said = " ".join(refused.output.split())
     assert f"'{argument}'" in said and ("empty" if not name else "blank") in said, said
     assert _files(tmp_path) == before
+
+
+@pytest.mark.parametrize(("arguments", "named"), [
+    (["check", "p", "--answer", "answer.json", "--audit-dir", ""], "--audit-dir"),
+    (["check", "p", "--answer", ""], "--answer"),
+    (["sweep", "p", "--valid-at", "2026-05-01", "--rfi-dir", ""], "--rfi-dir"),
+    (["sweep", "p", "--valid-at", "2026-05-01", "--baseline", ""], "--baseline"),
+    (["sweep", "p", "--valid-at", "2026-05-01", "-o", ""], "--output"),
+    (["sweep-all", "", "--valid-at", "2026-05-01", "--out", "o"], "'manifest'"),
+    (["sweep-all", "m.yaml", "--valid-at", "2026-05-01", "--out", ""], "--out"),
+    (["replay", "p", ""], "'record'"),
+    (["rules", "new", ""], "'path'"),
+    (["erase", "p", "SPEC-1", "--audit-dir", ""], "--audit-dir"),
+], ids=lambda v: v if isinstance(v, str) else " ".join(a or "''" for a in v[:2]))
+def test_an_empty_path_option_is_a_usage_error_and_nothing_is_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arguments: list[str], named: str) -> None:
+    """The same for every path an option takes: ``check --audit-dir ""`` had written its audit
+    record into the folder the shell stood in, ``sweep -o ""`` had read the folder as its file."""
+    project = tmp_path / "p"
+    (project / "documents").mkdir(parents=True)
+    (project / "inforce.yaml").write_text(MANIFEST)
+    (project / "documents" / "spec.md").write_text(_document("SPEC-1", "plain"))
+    (tmp_path / "answer.json").write_text('{"context": {"valid_at": "2026-05-01"}, "claims": []}')
+    (tmp_path / "m.yaml").write_text("- p\n")
+    before = _files(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    refused = runner.invoke(app, arguments)
+    assert refused.exit_code == 2, refused.output
+    said = " ".join(refused.output.split())
+    assert named in said and "empty" in said, said
+    assert _files(tmp_path) == before
