@@ -131,9 +131,7 @@ def rules_impact(
     does not read (its file and line named); InputErrors (exit 2 on the command line) when either pack does not lint."""
     if against is not None and against_ref is not None:
         raise InputError("give the old pack as a file or as a git revision, not both", field="against")
-    new_file = Path(new)
-    if not new_file.is_file():
-        raise InputError(f"no pack file {new}", field="pack", hint="give the edited pack's file")
+    new_file = _handed_pack(new, field="pack", hint="give the edited pack's file")
     manifest = _with_default_subjects(snapshot.manifest, root, new_file)
     index, current = _replaced(manifest, root, new_file)
     ref = manifest.rules[index]
@@ -175,6 +173,18 @@ def rules_impact(
 
 
 # ---- which pack, old and new ------------------------------------------------------------------
+
+
+def _handed_pack(name: str | Path, *, field: str, hint: str | None = None) -> Path:
+    """The pack file a command was handed: InputError when there is none, or when what is there
+    is not a regular file (a folder, ``/dev/zero``, a named pipe), each said as it is."""
+    file = Path(name)
+    if not file.exists():
+        raise InputError(f"no pack file {name}", field=field, hint=hint)
+    if not file.is_file():
+        raise InputError(f"the pack {name} is not a regular file (a folder, a device or a named pipe)",
+                         field=field, hint=hint)
+    return file
 
 
 def _given(file: Path, root: Path, display: Callable[[str], str]) -> str:
@@ -269,9 +279,7 @@ def _old_pack(
     a git revision (``against_ref``; by default HEAD when the new pack is the project's file
     edited in place); else the manifest's pack as it is (the new one was written elsewhere)."""
     if against is not None:
-        file = Path(against)
-        if not file.is_file():
-            raise InputError(f"no pack file {against}", field="against")
+        file = _handed_pack(against, field="against")
         yield file, str(against)
         return
     if against_ref is None and not same_place:

@@ -138,6 +138,16 @@ def repository(followup, tmp_path) -> Path:
     return root
 
 
+@pytest.mark.parametrize("option", ["--pack", "--against"])
+def test_a_pack_that_is_a_device_or_a_folder_is_said_to_be_one(followup, edited, tmp_path, option):
+    """Audit 65 B L3: ``--pack /dev/zero`` was "no pack file /dev/zero", as if nothing were there."""
+    for handed in ("/dev/zero", str(tmp_path)):
+        pack = [handed] if option == "--pack" else [str(edited), "--against", handed]
+        result = invoke("rules", "impact", str(followup), "--pack", *pack, *OWNER, code=2)
+        said = " ".join(result.output.split())
+        assert f"the pack {handed} is not a regular file" in said and f"{option}:" in said, said
+
+
 def test_a_ref_that_is_a_git_option_is_refused(repository, tmp_path):
     """L1: --against-ref=--output=FILE made git write a diff to FILE."""
     pack = repository / "rules" / "followup.yaml"
