@@ -30,8 +30,8 @@ from typing import Literal
 from inforce.rules import SupersessionRule, compile_verb
 from inforce.rules.patterns import WORD_LISTS, WordingPattern, compile_phrase
 
-__all__ = ["Action", "Vocabulary", "describes", "read_action", "reasons_opened", "said_unchanged", "vocabulary",
-           "worded", "words_of"]
+__all__ = ["Action", "Vocabulary", "describes", "read_action", "reasons_opened", "said_unchanged", "unchanged_clauses",
+           "vocabulary", "worded", "words_of"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
@@ -395,49 +395,63 @@ def _in_reason(read: str, said: re.Match[str], reasons: Sequence[re.Pattern[str]
                for opened in reasons_opened(read, reasons, verb_end, said.end()))
 
 
-#: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2"), the number its group.
-_PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las|o|a|os|as)\s+)?\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
+#: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2", "l'article 2.1"), the number its group.
+_PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
                               r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
 
 
-#: A clause of one sentence joined to the next by "and", "y" or "e" where that one opens with a provision of its own
-#: ("O item 1.1 permanece inalterado e o item 2.2 fica suprimido", "se elimina el numeral 2.2 y el numeral 2.1 no se
-#: modifica"): a no-change clause ends or begins there, as at a semicolon.
-_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e)\s+(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+)?"
+#: A clause of one sentence joined to the next by "and", "y", "e" or "et" where that one opens with a provision of its
+#: own ("O item 1.1 permanece inalterado e o item 2.2 fica suprimido", "se elimina el numeral 2.2 y el numeral 2.1 no se
+#: modifica", "l'article 2.1 n'est pas modifié et l'article 2.5 est supprimé"): a no-change clause ends or begins
+#: there, as at a semicolon.
+_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e|et)\s+(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?"
                             r"(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|numerales|"
                             r"numeral|incisos?|art[íi]culos?|artigos?|cl[áa]usulas?)\s+\d)", re.IGNORECASE)
 
 
-def _for_another(read: str, said: re.Match[str]) -> bool:
-    """Whether the no-change phrase ``said`` stands in a clause of its own (a sentence, or a part of one set off by a
-    semicolon or by "and", "y", "e" before another provision: ``_JOINED_CLAUSE``) opening with a provision by its
-    word and number (its subject; after a heading closed by a colon, "Especificaciones Técnicas: el numeral 2.1 no
-    se modifica; ...") that the item's other clauses never name, while they name one of their own ("Paragraph
-    2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no change.", "numeral 2.1: donde dice ...
-    debe decir .... El numeral 2.2 no se modifica.", "O item 1.1 permanece inalterado e o item 2.2 fica
-    suprimido"): it speaks for that provision only, not for the change the others make (audits 60, 61). Every
-    provision its subject joins ("El numeral 2.1 y el numeral 2.2 no se modifican") is said unchanged."""
+def _own_clause(read: str, said: re.Match[str]) -> tuple[int, int] | None:
+    """The clause the no-change phrase ``said`` stands in (a sentence, or a part of one set off by a semicolon or by
+    "and", "y", "e", "et" before another provision: ``_JOINED_CLAUSE``), where it opens with a provision by its word
+    and number (its subject; after a heading closed by a colon, "Especificaciones Técnicas: el numeral 2.1 no se
+    modifica; ...", "Section 03 30 00: Paragraph 2.1.A: no change, and ...") that the item's other clauses never name,
+    while they name one of their own ("Paragraph 2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no
+    change.", "numeral 2.1: donde dice ... debe decir .... El numeral 2.2 no se modifica.", "O item 1.1 permanece
+    inalterado e o item 2.2 fica suprimido"): it speaks for that provision only, not for the change the others make
+    (audits 60, 61). Every provision its subject joins ("El numeral 2.1 y el numeral 2.2 no se modifican") is said
+    unchanged. None where the phrase speaks for the whole item."""
     start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start()))])
     # (a clause joined before it by "and": only where what stands before the join is more than names of provisions,
     # "Paragraph 2.1 and Paragraph 2.2 remain unchanged" being one subject)
     for join in _JOINED_CLAUSE.finditer(read, start, said.start()):
         if re.search(r"\w", _PROVISION_NAMED.sub(" ", read[start:join.start()]).replace(" and ", " ")
-                     .replace(" y ", " ").replace(" e ", " ")):
+                     .replace(" y ", " ").replace(" e ", " ").replace(" et ", " ")):
             start = join.end()
-    close = _SENTENCE_END.search(read, said.end())
+    # (from the phrase's start: one may end on its own stop, "Paragraph 2.1.A: no change; Paragraph 2.5.D is deleted")
+    close = _SENTENCE_END.search(read, said.start())
     end = close.start() if close is not None else len(read)
     if (join := _JOINED_CLAUSE.search(read, said.end(), end)) is not None:
         end = join.start()
     rest = f"{read[:start]} {read[end:]}"
-    # (the provision the clause opens with, its subject: not "this restates Article 2.1 and changes nothing")
+    # (the provision the clause opens with, its subject: not "this restates Article 2.1 and changes nothing"; or
+    # after a colon setting off what heads it)
     opening = [start + len(read[start:end]) - len(read[start:end].lstrip(" \t\n*_"))]
-    if (colon := read.rfind(":", opening[0], said.start())) >= 0:
-        opening.append(colon + 1 + len(read[colon + 1:end]) - len(read[colon + 1:end].lstrip()))
+    opening += [colon + 1 + len(read[colon + 1:end]) - len(read[colon + 1:end].lstrip())
+                for colon in (m.start() for m in re.finditer(":", read[:said.start()])) if colon >= opening[0]]
     subject = next((m for at in opening if (m := _PROVISION_NAMED.match(read, at)) is not None), None)
     named = ({m.group(1) for m in _PROVISION_NAMED.finditer(read, subject.start(), said.start())}
              if subject is not None else set())
-    return (bool(named) and (start > 0 or end < len(read)) and _PROVISION_NAMED.search(rest) is not None
-            and not any(re.search(rf"(?<![\w.]){re.escape(number)}(?!\w|\.\w)", rest) for number in named))
+    if (bool(named) and (start > 0 or end < len(read)) and _PROVISION_NAMED.search(rest) is not None
+            and not any(re.search(rf"(?<![\w.]){re.escape(number)}(?!\w|\.\w)", rest) for number in named)):
+        return start, end
+    return None
+
+
+def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary]) -> list[tuple[int, int]]:
+    """The clauses of ``read`` that say their own provision is unchanged, speaking for it alone (``_own_clause``: "el
+    numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina"): what one names is never what the item's change
+    takes (issue 23)."""
+    return [clause for vocab in vocabularies for pattern in vocab.no_change for said in pattern.finditer(read)
+            if (clause := _own_clause(read, said)) is not None]
 
 
 def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool,
@@ -448,12 +462,12 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
     unchanged.", "...; colour and reinforcement remain as specified") says the change is in part, not that nothing changes: it is passed over; so is
     one standing in the reason the change gives (the pack's ``reasons``, after the verb ending at
     ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1"); and one in a
-    sentence of its own naming another provision, which it speaks for alone (``_for_another``)."""
+    sentence of its own naming another provision, which it speaks for alone (``_own_clause``)."""
     for pattern in no_change:
         for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _in_reason(read, said, reasons, verb_end)
-                                  or _for_another(read, said)
+                                  or _own_clause(read, said) is not None
                                   or (verb_end is not None and verb_end <= said.start()
                                       and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said

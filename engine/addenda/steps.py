@@ -14,7 +14,7 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _LABEL, _LEAD, _NO_CHANGE, _quoted_spans
-from .actions import Action, describes, read_action, reasons_opened, worded
+from .actions import Action, describes, read_action, reasons_opened, unchanged_clauses, worded
 from .context import (
     _BRINGS_TEXT,
     _ENTRY_LIMIT,
@@ -607,6 +607,7 @@ class _One:
         self.references = _opening_places(self.item.text, self.references, self.action)
         self.references = self._reasons_cited(clause.start() if clause is not None else None)
         self.references = self._excepted_first()
+        self.references = self._unchanged_cited()
         if clause is not None:
             self.mask = [*self.mask, (clause.start(), len(self.item.text))]
         label = _PATH_LABEL.match(self.item.text)
@@ -724,6 +725,17 @@ class _One:
                 f"opens with an exception (\"{' '.join(found.group(0).split())}\") that {what}: what the change "
                 "takes, and what stays, is for a person to confirm"))
         return references
+
+    def _unchanged_cited(self) -> list[Reference]:
+        """The references, those named only in a clause saying its own provision is unchanged cited
+        (``unchanged_clauses``: "el numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina",
+        "Paragraph 2.1.A: no change, and Paragraph 2.5.D is deleted"): that provision is never what the
+        item's change takes; the change is the other clause's (issue 23, audit 64)."""
+        if not self.action.changes:
+            return self.references
+        clauses = unchanged_clauses(_read_text(self.item.text, self.mask), self.vocabularies)
+        return [replace(r, cited=True) if not r.from_heading and any(a <= r.span[0] < b for a, b in clauses) else r
+                for r in self.references]
 
     def _entry(self) -> _Outcome | None:
         """A note under an instruction, new text a lead-in brings, an entry of a list under a lead-in."""
