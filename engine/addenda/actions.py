@@ -30,8 +30,8 @@ from typing import Literal
 from inforce.rules import SupersessionRule, compile_verb
 from inforce.rules.patterns import WORD_LISTS, WordingPattern, compile_phrase
 
-__all__ = ["Action", "Vocabulary", "describes", "read_action", "reasons_opened", "said_unchanged", "unchanged_clauses",
-           "vocabulary", "worded", "words_of"]
+__all__ = ["Action", "Vocabulary", "describes", "quotations_closing", "read_action", "reasons_opened", "said_unchanged",
+           "unchanged_clauses", "vocabulary", "worded", "words_of"]
 
 ActionName = Literal["replace", "amend", "delete", "no_change"]
 
@@ -400,26 +400,45 @@ _PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*
                               r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
 
 
-#: A clause of one sentence joined to the next by "and", "y", "e" or "et" where that one opens with a provision of its
-#: own ("O item 1.1 permanece inalterado e o item 2.2 fica suprimido", "se elimina el numeral 2.2 y el numeral 2.1 no se
-#: modifica", "l'article 2.1 n'est pas modifié et l'article 2.5 est supprimé"): a no-change clause ends or begins
-#: there, as at a semicolon.
-_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e|et)\s+(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?"
+#: A clause of one sentence joined to the next by "and", "y", "e" or "et", or set against it by "while", "whereas",
+#: "mientras que", "alors que", "tandis que", where that one opens with a provision of its own, a preposition before it
+#: or none ("O item 1.1 permanece inalterado e o item 2.2 fica suprimido", "se elimina el numeral 2.2 y el numeral 2.1
+#: no se modifica", "l'article 2.1 n'est pas modifié et l'article 2.5 est supprimé", "El numeral 3.1 queda sin
+#: cambios, mientras que en el numeral 3.2 donde dice ..."): a no-change clause ends or begins there, as at a
+#: semicolon (audits 61, 64).
+_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e|et|while|whereas|mientras\s+que|alors\s+qu(?:e|[’'])|tandis\s+qu(?:e|[’']))\s*"
+                            r"(?<=\s|[’'])(?:(?:in|en|em|à|au|aux|dans|no|na)\s+)?(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?"
                             r"(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|numerales|"
                             r"numeral|incisos?|art[íi]culos?|artigos?|cl[áa]usulas?)\s+\d)", re.IGNORECASE)
 
 
-def _own_clause(read: str, said: re.Match[str]) -> tuple[int, int] | None:
+def quotations_closing(text: str, quoted: Iterable[tuple[int, int]]) -> set[int]:
+    """Where a quotation closing on its own full stop ends the sentence it closes, a capital after it ('... to read:
+    "A. ... pressure." Detail 1 ...', '... remplacé par : « 1.2 Le béton de propreté aura 10 cm. » L'article 2.1 n'est
+    pas modifié.'): the end of each of ``quoted`` (spans of ``text``) so closing. The one rule for it: the item's
+    sentences (``gate._sentences``) and a no-change clause's (``_own_clause``) both end there."""
+    return {e for s, e in quoted if re.search(r"[.!?]\W{0,2}$", text[s:e]) and re.match(r"\s+[A-Z]", text[e:])}
+
+
+#: What may open a clause before its subject: marks of emphasis, the item's own label ("1) El numeral 3.1 queda sin
+#: cambios, mientras que ...", as the gate reads the item, its label unmasked).
+_CLAUSE_LABEL = re.compile(r"[ \t\n*_]*(?:\(?(?:\d{1,3}|[a-z])\)[ \t]+)?")
+
+
+def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = ()) -> tuple[int, int] | None:
     """The clause the no-change phrase ``said`` stands in (a sentence, or a part of one set off by a semicolon or by
-    "and", "y", "e", "et" before another provision: ``_JOINED_CLAUSE``), where it opens with a provision by its word
+    "and", "y", "e", "et", "while", "mientras que", "alors que" ... before another provision: ``_JOINED_CLAUSE``), where it opens with a provision by its word
     and number (its subject; after a heading closed by a colon, "Especificaciones Técnicas: el numeral 2.1 no se
     modifica; ...", "Section 03 30 00: Paragraph 2.1.A: no change, and ...") that the item's other clauses never name,
     while they name one of their own ("Paragraph 2.4.B: delete "flat" and substitute "eggshell". Paragraph 2.4.C: no
     change.", "numeral 2.1: donde dice ... debe decir .... El numeral 2.2 no se modifica.", "O item 1.1 permanece
     inalterado e o item 2.2 fica suprimido"): it speaks for that provision only, not for the change the others make
     (audits 60, 61). Every provision its subject joins ("El numeral 2.1 y el numeral 2.2 no se modifican") is said
-    unchanged. None where the phrase speaks for the whole item."""
-    start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start()))])
+    unchanged. A sentence ends too at each of ``ends``, where a quotation closes it (``quotations_closing``: "...
+    remplacé par : « 1.2 ... cm. » L'article 2.1 n'est pas modifié.", audit 64). None where the phrase speaks for the
+    whole item."""
+    start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start())),
+                 *(at for at in ends if at <= said.start())])
     # (a clause joined before it by "and": only where what stands before the join is more than names of provisions,
     # "Paragraph 2.1 and Paragraph 2.2 remain unchanged" being one subject)
     for join in _JOINED_CLAUSE.finditer(read, start, said.start()):
@@ -428,13 +447,13 @@ def _own_clause(read: str, said: re.Match[str]) -> tuple[int, int] | None:
             start = join.end()
     # (from the phrase's start: one may end on its own stop, "Paragraph 2.1.A: no change; Paragraph 2.5.D is deleted")
     close = _SENTENCE_END.search(read, said.start())
-    end = close.start() if close is not None else len(read)
+    end = min([close.start() if close is not None else len(read), *(at for at in ends if at > said.end())])
     if (join := _JOINED_CLAUSE.search(read, said.end(), end)) is not None:
         end = join.start()
     rest = f"{read[:start]} {read[end:]}"
     # (the provision the clause opens with, its subject: not "this restates Article 2.1 and changes nothing"; or
     # after a colon setting off what heads it)
-    opening = [start + len(read[start:end]) - len(read[start:end].lstrip(" \t\n*_"))]
+    opening = [_CLAUSE_LABEL.match(read, start, end).end()]
     opening += [colon + 1 + len(read[colon + 1:end]) - len(read[colon + 1:end].lstrip())
                 for colon in (m.start() for m in re.finditer(":", read[:said.start()])) if colon >= opening[0]]
     subject = next((m for at in opening if (m := _PROVISION_NAMED.match(read, at)) is not None), None)
@@ -446,28 +465,32 @@ def _own_clause(read: str, said: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
-def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary]) -> list[tuple[int, int]]:
+def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary], ends: Iterable[int] = ()) -> list[tuple[int, int]]:
     """The clauses of ``read`` that say their own provision is unchanged, speaking for it alone (``_own_clause``: "el
     numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina"): what one names is never what the item's change
-    takes (issue 23)."""
+    takes (issue 23). ``ends``: where quotations close sentences (``quotations_closing``)."""
+    ends = tuple(ends)
     return [clause for vocab in vocabularies for pattern in vocab.no_change for said in pattern.finditer(read)
-            if (clause := _own_clause(read, said)) is not None]
+            if (clause := _own_clause(read, said, ends)) is not None]
 
 
 def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool,
-                   reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None) -> re.Match[str] | None:
+                   reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None,
+                   ends: Iterable[int] = ()) -> re.Match[str] | None:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
     Beside a change verb (``changing``), a phrase whose subject is the rest of the provision
     ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
     unchanged.", "...; colour and reinforcement remain as specified") says the change is in part, not that nothing changes: it is passed over; so is
     one standing in the reason the change gives (the pack's ``reasons``, after the verb ending at
     ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1"); and one in a
-    sentence of its own naming another provision, which it speaks for alone (``_own_clause``)."""
+    sentence of its own naming another provision, which it speaks for alone (``_own_clause``; ``ends``, where
+    quotations close sentences: ``quotations_closing``)."""
+    ends = tuple(ends)
     for pattern in no_change:
         for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _in_reason(read, said, reasons, verb_end)
-                                  or _own_clause(read, said) is not None
+                                  or _own_clause(read, said, ends) is not None
                                   or (verb_end is not None and verb_end <= said.start()
                                       and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said
@@ -509,7 +532,8 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # (opening the item or a line of it: "REFERENCE: Page 23, ... Section 2.4" / "UPDATE: Section
         # 2.4 is deleted in its entirety.")
         hits = hits[1:]
-    quiet = said_unchanged(read, no_change, changing=bool(hits), reasons=reasons, verb_end=hits[0][1] if hits else None)
+    quiet = said_unchanged(read, no_change, changing=bool(hits), reasons=reasons, verb_end=hits[0][1] if hits else None,
+                           ends=quotations_closing(text, mask))
     attachment = bool(_ATTACHED.search(read))
     if quiet is not None:
         words = " ".join(quiet.group(0).split())

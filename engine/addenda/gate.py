@@ -11,7 +11,7 @@ from typing import Any
 from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
-from .actions import Action, read_action, said_unchanged, worded
+from .actions import Action, quotations_closing, read_action, said_unchanged, worded
 from .context import (
     _CLARIFICATION,
     _SENTENCE,
@@ -640,7 +640,8 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     # (0) an item saying of itself that it changes nothing (the pack's no_change phrases) applies
     # nothing, whatever verb it holds (not in the reason its change gives: "Delete 2.2 as it repeats 2.1")
     if (same := said_unchanged(read, no_change, changing=True, reasons=reasons,
-                               verb_end=verb[1] if verb is not None else None)) is not None:
+                               verb_end=verb[1] if verb is not None else None,
+                               ends=quotations_closing(item.text, quoted))) is not None:
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
@@ -1479,7 +1480,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     read = _read_text(text, quoted)
     # (a quotation closing on its own full stop ends the sentence it closes: '... to read: "A. ...
     # pressure." Detail 1 ...')
-    closing = {e for s, e in quoted if re.search(r"[.!?]\W{0,2}$", text[s:e]) and re.match(r"\s+[A-Z]", text[e:])}
+    closing = quotations_closing(text, quoted)
     cuts = sorted({m.end() for m in _SENTENCE.finditer(read)} | {m.start() for m in re.finditer(r"\n", read)}
                   | {m.end() for m in re.finditer(r"\?(?=\s)", read)} | closing)
     bounds = [0, *cuts, len(text)]

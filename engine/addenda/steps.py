@@ -14,7 +14,15 @@ from dataclasses import replace
 from inforce.ontology import Locator
 
 from ..derivation import _LABEL, _LEAD, _NO_CHANGE, _quoted_spans
-from .actions import Action, describes, read_action, reasons_opened, unchanged_clauses, worded
+from .actions import (
+    Action,
+    describes,
+    quotations_closing,
+    read_action,
+    reasons_opened,
+    unchanged_clauses,
+    worded,
+)
 from .context import (
     _BRINGS_TEXT,
     _ENTRY_LIMIT,
@@ -733,7 +741,8 @@ class _One:
         item's change takes; the change is the other clause's (issue 23, audit 64)."""
         if not self.action.changes:
             return self.references
-        clauses = unchanged_clauses(_read_text(self.item.text, self.mask), self.vocabularies)
+        clauses = unchanged_clauses(_read_text(self.item.text, self.mask), self.vocabularies,
+                                    quotations_closing(self.item.text, self.mask))
         return [replace(r, cited=True) if not r.from_heading and any(a <= r.span[0] < b for a, b in clauses) else r
                 for r in self.references]
 
