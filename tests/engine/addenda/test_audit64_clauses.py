@@ -72,3 +72,55 @@ def test_the_change_alone_is_what_the_clauses_beside_it_change(tmp_path, rules):
     # (the control: the deletion alone)
     applied, proposed, _ = _read_curing(tmp_path, rules, "1. Sección 03 30 00: el numeral 2.5.D se elimina.\n")
     assert applied == {("SPEC-033000#2.5", "partial", True)} and not proposed, (applied, proposed)
+
+
+# B1, B2 (audit 64): a change set against a no-change clause ("mientras que", "while", "alors que", "tandis que"), or
+# followed by a sentence saying another provision is unchanged after a quotation closing on its full stop, was silent
+# on main; each is applied as the same change alone is (the control), the provision said unchanged never a target.
+PLIEGO = ("PLIEGO DE ESPECIFICACIONES TÉCNICAS\n\n4 CARPINTERÍAS\n\n4.1 Las puertas serán de chapa doblada N° 18.\n\n"
+          "4.2 Los marcos serán de chapa doblada N° 16.\n")
+CCTP = ("CCTP\n\n3 MENUISERIES\n\n3.1 Les portes seront en bois massif.\n\n3.2 Les huisseries seront en acier de 15/10e.\n")
+
+
+def _read_es(root: Path, rules, line: str):
+    return read_line(root, rules, "audit-64-b1", line, spec=PLIEGO, doc="SPEC-PET",
+                     title="Pliego de Especificaciones Técnicas, Licitación Pública Nacional N° 27/2027, Vestuarios del club",
+                     head="ADENDA N° 3/2027 - LICITACIÓN PÚBLICA NACIONAL N° 27/2027\n\nSe comunican las siguientes modificaciones:\n\n", issued=("2027-03-01", "2027-04-05"))
+
+
+def _read_fr(root: Path, rules, line: str):
+    return read_line(root, rules, "audit-64-b2", line, spec=CCTP, doc="SPEC-CCTP",
+                     title="Cahier des Clauses Techniques Particulières (CCTP), Lot 05 Menuiseries, Gymnase municipal",
+                     head="AVIS RECTIFICATIF N° 1\n\nCAHIER DES CLAUSES TECHNIQUES PARTICULIÈRES (CCTP)\n\n",
+                     issued=("2027-03-01", "2027-04-05"))
+
+
+@pytest.mark.parametrize("line", [
+    '1) El numeral 4.1 queda sin cambios, mientras que en el numeral 4.2 donde dice "N° 16" debe decir "N° 14".\n',
+    # (the control: the change alone)
+    '1) En el numeral 4.2 donde dice "N° 16" debe decir "N° 14".\n',
+])
+def test_a_change_set_against_a_no_change_clause_is_made(tmp_path, rules, line):
+    applied, proposed, reported = _read_es(tmp_path, rules, line)
+    assert applied == {("SPEC-PET#4.2", "partial", True)} and not proposed, (applied, proposed, reported)
+
+
+@pytest.mark.parametrize("line", [
+    "1) L'article 3.1 n'est pas modifié, alors que l'article 3.2 est supprimé.\n",
+    "1) L'article 3.1 n'est pas modifié, tandis que l'article 3.2 est supprimé.\n",
+    "1) Article 3.1 remains unchanged, while Article 3.2 is deleted.\n",
+    "1) L'article 3.2 est supprimé.\n",  # (the control)
+])
+def test_a_deletion_set_against_a_no_change_clause_is_made(tmp_path, rules, line):
+    applied, proposed, reported = _read_fr(tmp_path, rules, line)
+    assert applied == {("SPEC-CCTP#3.2", "full", False)} and not proposed, (applied, proposed, reported)
+
+
+@pytest.mark.parametrize("line", [
+    "1) L'article 3.2 est annulé et remplacé par : « 3.2 Les huisseries seront en acier de 20/10e. » "
+    "L'article 3.1 n'est pas modifié.\n",
+    "1) L'article 3.2 est annulé et remplacé par : « 3.2 Les huisseries seront en acier de 20/10e. »\n",  # (the control)
+])
+def test_a_no_change_sentence_after_a_quotation_closing_the_change_leaves_it(tmp_path, rules, line):
+    applied, proposed, reported = _read_fr(tmp_path, rules, line)
+    assert applied == {("SPEC-CCTP#3.2", "full", True)} and not proposed, (applied, proposed, reported)
