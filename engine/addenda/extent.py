@@ -459,15 +459,32 @@ _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsectio
 _DOCUMENT_COLUMN = re.compile(r"(?i)\b(?:sec(?:tion)?|doc(?:ument)?|part|vol(?:ume)?|chapter)\b")
 
 
+def _path_holders(path: str, corpus: Corpus) -> list[str]:
+    """The documents of the project (of the kinds an addendum changes) whose outline holds ``path``, sorted."""
+    return sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
+                  if kind in corpus.target_kinds and path in corpus.path_set(doc))
+
+
+def _of_other_tenders(docs: Sequence[str], corpus: Corpus) -> bool:
+    """Whether ``docs``, the documents holding a clause, are all of another tender than the one the addendum names
+    by its identifier (``_other_tender_documents``): none of them holds the addendum's clause, its own tender's
+    document being one the project lacks or the asker may not see (audit 60's F1); a report says so (audit 66)."""
+    return bool(docs) and set(docs) <= corpus.once("other-tender-documents", _other_tender_documents)
+
+
+def _other_tender_holders(path: str, corpus: Corpus) -> list[str]:
+    """The documents of the project holding ``path`` where each is of another tender (``_of_other_tenders``), for
+    a report to name; [] where none holds it or one is of the addendum's own tender."""
+    docs = _path_holders(path, corpus)
+    return docs if _of_other_tenders(docs, corpus) else []
+
+
 def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
     """The documents of the project whose outline holds ``path``; where several do, those that
     also hold every clause the items beside it (under the same heading; for a table row, the rows
     of its table naming the same document in its columns that name one) name the same way."""
-    docs = sorted(doc for doc, (kind, _) in corpus.directory.titles.items()
-                  if kind in corpus.target_kinds and path in corpus.path_set(doc))
-    if docs and set(docs) <= corpus.once("other-tender-documents", _other_tender_documents):
-        # (only documents of another tender than the one the addendum names by its identifier hold it: the
-        # addendum's own may be one the project lacks or the asker may not see, audit 60's F1)
+    docs = _path_holders(path, corpus)
+    if _of_other_tenders(docs, corpus):
         return []
     if len(docs) <= 1:
         return docs

@@ -2044,10 +2044,11 @@ def _own_tender(corpus: Corpus) -> tuple[set[str], str]:
 
 
 #: A tender's identifier after the word that says so ("ITB No. RWA/WS-11/2027", "Contract No. DOR/RD/04-2026",
-#: "Licitación Pública Nacional N° 14/2027", "RFP #2027-114"): (1) the identifier, read up to its last digit.
+#: "Licitación Pública Nacional N° 14/2027", "RFP #2027-114", the Portuguese "Concurso n.º 14/2027"): (1) the identifier,
+#: read up to its last digit.
 _TENDER_ID = re.compile(r"(?i:\b(?:ITB|IFB|RFP|RFQ|RFT|ITT|contract|tender|bid|solicitation|procurement|licitaci[óo]n"
                         r"(?:\s+p[úu]blica)?(?:\s+(?:nacional|internacional))?|concurso|appel\s+d'offres|dao|"
-                        r"edital|preg[ãa]o)\s*(?:no\.?|number|n[°ºo]\.?|#|nr\.?)\s*)([A-Z0-9][\w/.-]*?\d)(?![\w/-]*\d)")
+                        r"edital|preg[ãa]o)\s*(?:no\.?|number|n\.?[°ºo]\.?|#|nr\.?)\s*)([A-Z0-9][\w/.-]*?\d)(?![\w/-]*\d)")
 
 
 def _other_tender_documents(corpus: Corpus) -> frozenset[str]:

@@ -71,6 +71,7 @@ from .extent import (
     _one_list,
     _opening_places,
     _opens_with_own_label,
+    _other_tender_holders,
     _page_locates,
     _pages,
     _placed_beside,
@@ -1849,6 +1850,12 @@ class _One:
         if later:
             return _later_outcome(later, self.action, self.rule, self.open_refs)
         reasons = [r.why for r in self.open_refs if r.why]
+        for path in sorted(loose):
+            # ("Licitación N° 14/2027" heading the addendum, the project's pliego of N° 9/2027 holding 4.2: why no
+            # document was found holding it is said, audit 66)
+            if others := _other_tender_holders(path, self.corpus):
+                reasons.append(f"{', '.join(others)} hold{'s' if len(others) == 1 else ''} {path}, but of another tender "
+                               "than the one this addendum names by number")
         return _Outcome("not_understood", self.rule, self.action, why="; ".join(dict.fromkeys(reasons)) or None)
 
     def _after_in_chapter(self, loose: set[str]) -> _Outcome | None:
