@@ -264,10 +264,18 @@ def path_argument(text: str | Path) -> Path:
     argument, never the current folder, which is what ``Path("")`` would make of it."""
     if isinstance(text, Path):  # a default, not typed by anyone
         return text
+    return Path(named_argument(text))
+
+
+def named_argument(text: str) -> str:
+    """A file, folder or stock pack named as text (``parser=named_argument``: a pack file or a
+    stock pack's name, a log or a folder of records): the same refusal of an empty or blank name
+    as ``path_argument``'s, since each of them would otherwise read as the current folder or as
+    "none given" (``rules fmt ""`` had rewritten the packs of the folder the shell stood in)."""
     if not text.strip():
         raise typer.BadParameter(f"{'empty' if not text else 'blank'}: name a folder or file "
                                  "(`.` for the current folder)")
-    return Path(text)
+    return text
 
 
 ProjectArg = Annotated[

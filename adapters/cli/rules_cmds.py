@@ -24,6 +24,7 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
+    named_argument,
     out,
     outside_project_files,
     path_argument,
@@ -54,7 +55,8 @@ ExclusionsOption = Annotated[
 DecisionLogOption = Annotated[
     Path | None,
     typer.Option("--decision-log", help="append the decision to this log (JSON lines: the case, the outcome, the "
-                 "rules and the index build; what rules impact --decisions replays)", show_default=False),
+                 "rules and the index build; what rules impact --decisions replays)", show_default=False,
+                 parser=path_argument),
 ]
 
 
@@ -162,7 +164,7 @@ def precedence(
     valid_at: ValidAtOption = None,
     pack: Annotated[list[str] | None, typer.Option(
         "--pack", help="decide under this precedence pack (stock name or file) instead of the project's; repeatable",
-        show_default=False)] = None,
+        show_default=False, parser=named_argument)] = None,
     param: Annotated[list[str] | None, typer.Option(
         "--param", help="a parameter k=v for the --pack packs, merged over the manifest's params for a pack it lists",
         show_default=False)] = None,
@@ -207,7 +209,7 @@ def pair_option(text: str, option: str) -> tuple[str, str]:
 # ---- rules check | test | explain | schema ------------------------------------------------
 TargetArg = Annotated[
     str | None, typer.Argument(help="a pack file, a stock pack name, or a project folder; none: every stock pack",
-                               show_default=False)
+                               show_default=False, parser=named_argument)
 ]
 
 
@@ -334,22 +336,23 @@ class ImpactFormat(enum.StrEnum):
 def impact(
     project: ProjectArg,
     pack: Annotated[str, typer.Option("--pack", help="the edited pack file: it replaces the project's pack at the "
-                                      "same path, or the one whose rule ids it carries", show_default=False)],
+                                      "same path, or the one whose rule ids it carries", show_default=False,
+                                      parser=named_argument)],
     against: Annotated[str | None, typer.Option(
-        "--against", help="the pack before the change, as a file", show_default=False)] = None,
+        "--against", help="the pack before the change, as a file", show_default=False, parser=named_argument)] = None,
     against_ref: Annotated[str | None, typer.Option(
         "--against-ref", help="the pack before the change, at this git revision (default HEAD when --pack is "
         "the project's file edited in place)", show_default=False)] = None,
     cases: Annotated[str | None, typer.Option(
         "--cases", help="JSON lines, one context a line: {\"name\", \"attributes\", \"groups\", \"valid_at\"}",
-        show_default=False)] = None,
+        show_default=False, parser=named_argument)] = None,
     valid_at: Annotated[list[str] | None, typer.Option(
         "--valid-at", help="a date of interest (YYYY-MM-DD), repeatable; default: the latest effective date of a revision --groups may read",
         show_default=False)] = None,
     decisions: Annotated[list[str] | None, typer.Option(
         "--decisions", metavar="LOG", help="replay the eligibility and precedence decisions of this log (the service's, or "
         "--decision-log's), audit record (check --audit-dir) or folder of records; repeatable",
-        show_default=False)] = None,
+        show_default=False, parser=named_argument)] = None,
     groups: GroupsOption = None,
     format: Annotated[ImpactFormat, typer.Option("--format", "-f", help="text, json, md (a pull-request "
                                                  "comment) or sarif")] = ImpactFormat.text,
@@ -401,7 +404,7 @@ def doc(
     format: Annotated[DocFormat, typer.Option("--format", "-f", help="text, json or md")] = DocFormat.text,
     write: Annotated[str | None, typer.Option(
         "--write", help="write every page, and an index (README.md), into this folder as Markdown (docs/rules)",
-        show_default=False)] = None,
+        show_default=False, parser=named_argument)] = None,
 ) -> None:
     """What a lint code or a stock rule does, why, an example and what to write instead (ruff's
     `rule`); with no argument, every code and stock rule with its summary and lifecycle."""
@@ -484,7 +487,7 @@ def new(
 @handle_errors
 def fmt(
     packs: Annotated[list[str], typer.Argument(metavar="PACK...", help="pack files, or folders of packs "
-                                               "(*.yaml, test files left out)")],
+                                               "(*.yaml, test files left out)", parser=named_argument)],
     check_only: Annotated[bool, typer.Option("--check", help="write nothing; exit 1 when a pack's layout would "
                                              "change (a CI gate)")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="print each change as a unified diff")] = False,

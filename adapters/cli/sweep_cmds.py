@@ -26,6 +26,7 @@ from ._common import (
     emit_text,
     err,
     handle_errors,
+    named_argument,
     outputs_together,
     path_argument,
     unwritten,
@@ -141,7 +142,7 @@ def sweep(
         show_default=False, parser=path_argument)] = None,
     pack: Annotated[list[str] | None, typer.Option(
         "--pack", help="decide precedence under this pack (stock name or file) instead of the project's; repeatable",
-        show_default=False)] = None,
+        show_default=False, parser=named_argument)] = None,
     param: Annotated[list[str] | None, typer.Option(
         "--param", help="a parameter k=v for the --pack packs", show_default=False)] = None,
     groups: GroupsOption = None,

@@ -66,3 +66,32 @@ def test_an_empty_path_option_is_a_usage_error_and_nothing_is_written(
     said = " ".join(refused.output.split())
     assert named in said and "empty" in said, said
     assert _files(tmp_path) == before
+
+
+@pytest.mark.parametrize("arguments", [
+    ["rules", "fmt", ""], ["rules", "fmt", "mypack.yaml", " "], ["rules", "check", ""], ["rules", "test", ""],
+    ["rules", "impact", "p", "--pack", ""], ["rules", "impact", "p", "--pack", "mypack.yaml", "--against", ""],
+    ["rules", "impact", "p", "--pack", "mypack.yaml", "--cases", ""],
+    ["rules", "impact", "p", "--pack", "mypack.yaml", "--decisions", ""],
+    ["rules", "doc", "--write", ""],
+    ["precedence", "p", "SPEC-1#1", "SPEC-1#2", "--valid-at", "2026-05-01", "--pack", ""],
+    ["sweep", "p", "--valid-at", "2026-05-01", "--pack", ""],
+    ["eligible", "p", "--valid-at", "2026-05-01", "--decision-log", ""],
+], ids=" ".join)
+def test_a_pack_or_log_named_by_empty_text_is_a_usage_error_and_nothing_is_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arguments: list[str]) -> None:
+    """Audit 66 B F02: ``rules fmt ""`` (an unset ``$PACK``) rewrote every pack in the folder the
+    shell stood in; ``rules test ""`` read the stock packs. A pack, log or folder named as text
+    goes through the same refusal as a path (``_common.named_argument``)."""
+    project = tmp_path / "p"
+    (project / "documents").mkdir(parents=True)
+    (project / "inforce.yaml").write_text(MANIFEST)
+    (project / "documents" / "spec.md").write_text(_document("SPEC-1", "plain"))
+    (tmp_path / "mypack.yaml").write_text("pack: mine\nversion: 1\nrules:   []\n")  # a layout fmt would change
+    before = {name: (tmp_path / name).read_bytes() for name in _files(tmp_path) if (tmp_path / name).is_file()}
+    monkeypatch.chdir(tmp_path)
+    refused = runner.invoke(app, arguments)
+    assert refused.exit_code == 2, refused.output
+    said = " ".join(refused.output.split())
+    assert "empty" in said or "blank" in said, said
+    assert {name: (tmp_path / name).read_bytes() for name in _files(tmp_path) if (tmp_path / name).is_file()} == before
