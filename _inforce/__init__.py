@@ -5,7 +5,7 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "12"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+PARSER_VERSION = "13"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
 #                       3: every item of an addendum a provision (engine/addenda/items.py);
 #                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
 #                          Akoma Ntoso application profiles and a number's space before its text;
@@ -25,5 +25,7 @@ PARSER_VERSION = "12"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                      11: clauses standing alone (5.1.3 with no 5.1.1; D9.1) read as provisions
 #                      12: so too after clauses opened with no parent whose numbers jump (special
 #                          conditions numbered by the general clauses: 1.1, 8.1, 13.1, 16.3)
+#                      13: a clause whose text starts in lower case (6.2 f'c = 25 MPa) opens at a
+#                          paragraph's start when it is the next number (issue 23, audit 65 C F3)
 
 __all__ = ["PARSER_VERSION", "__version__"]

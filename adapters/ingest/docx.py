@@ -192,7 +192,7 @@ class _DocxParser(SidecarParser):
                 else "give the document's text, or remove the file",
             )
         self.warnings.extend(layer.warnings)
-        outline = parse_outline(layer.text, file=self.file, fences=False)
+        outline = parse_outline(layer.text, file=self.file, fences=False, paragraphs=True)
         self.errors.extend(_at_paragraph(error, layer) for error in outline.errors)
         self.errors.extend(_margin_errors(layer, self.file, self.warnings))
         self.warnings.extend(_at_paragraph(warning, layer) for warning in outline.warnings)

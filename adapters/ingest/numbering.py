@@ -58,10 +58,21 @@ _ATX_TAIL = re.compile(r"[ \t]+#+[ \t]*$")
 #: Words after a bare number that make it a quantity, not a heading ("10 MPa", "5 PSI").
 _UNIT_WORDS = frozenset(
     "MPa GPa kPa Pa PSI KSI LB LBS FT IN MM CM M L N F C °F °C % Percent Percentile".split()
+    # written in lower case, read where a clause's text may start so (``_lower_clause``)
+    + "mm cm m km in ft yd kg g t kN N lb lbs psi ksi kip kips percent x days hours years".split()
 )
 #: Words after a regulation marker that make it a cross-reference running on ("(f) of this clause").
 _RUN_ON_WORDS = frozenset(
     ("of", "and", "or", "through", "to", "above", "below", "hereof", "thereof")
+)
+#: Words after a decimal that make it a cross-reference or a wrapped sentence running on
+#: ("2.1 of this section", "6.2 shall apply"), not a clause whose text starts in lower case.
+#: Not a regulation marker's: "(a) the Contractor shall" opens its paragraph.
+_CLAUSE_RUN_ON_WORDS = _RUN_ON_WORDS | frozenset(
+    "in on at for by with from into within under per as than then the a an this these those that "
+    "which where when if shall should must may will is are was were be been has have had not nor "
+    "but applies apply requires provides states herein hereunder thru until between inclusive "
+    "respectively also including except unless and/or i.e e.g et".split()
 )
 
 
@@ -106,6 +117,9 @@ class Heading:
     dotted: bool = False
     #: A lettered clause number's letter (``D`` of ``D9.1``, whose comps are ``("D9", 1)``).
     lettered: str = ""
+    #: The text starts in lower case (``6.2 f'c = 25 MPa``, ``6.3 pH of ...``): a heading only
+    #: where the outline finds it at a paragraph's start, the next number of the open ones.
+    lower: bool = False
 
 
 def read_heading(line: str) -> Heading | None:
@@ -203,11 +217,13 @@ def _decimal(
 ) -> Heading | None:
     comps = tuple(int(c) for c in match["num"].split("."))
     introduced = bool(match["sect"] or match["word"])
+    lower = False
     if not explicit:
-        if not _heading_like(rest) or rest[0].isdigit():
-            return (
-                None  # a run-on ("2.1 of this section") or a list of numbers ("Section 03 30 00,")
-            )
+        lower = bool(rest) and rest[0].islower()
+        if lower and not _lower_clause(rest, comps):
+            return None  # a run-on ("2.1 of this section")
+        if not rest or rest[0].isdigit():
+            return None  # a list of numbers ("Section 03 30 00,")
         word = rest.split(None, 1)[0]
         if word.rstrip(".,;:") in _UNIT_WORDS:
             return None
@@ -223,6 +239,7 @@ def _decimal(
         comps=_without_trailing_zeros(comps),
         introduced=introduced,
         dotted=bool(match["dot"]),
+        lower=lower,
     )
 
 
@@ -283,6 +300,12 @@ def _regulation_readings(label: str) -> tuple[Reading, ...]:
 def _heading_like(rest: str) -> bool:
     """Text after a number that reads as a heading: present, and not a lowercase run-on."""
     return bool(rest) and not rest[0].islower()
+
+
+def _lower_clause(rest: str, comps: tuple[int, ...]) -> bool:
+    """Text in lower case after a clause number that may be the clause's own: the number has two
+    parts or more and the first word runs on no sentence (``_CLAUSE_RUN_ON_WORDS``)."""
+    return len(comps) >= 2 and rest.split(None, 1)[0].rstrip(".,;:") not in _CLAUSE_RUN_ON_WORDS
 
 
 def _title_like(rest: str) -> bool:

@@ -94,6 +94,7 @@ def parse_outline(
     fences: bool = True,
     spaced: bool = False,
     closing: bool = True,
+    paragraphs: bool = False,
 ) -> Outline:
     """Find the sections (and, with ``tables``, the pipe-table rows) of ``text``.
 
@@ -103,9 +104,13 @@ def parse_outline(
     file's text it is a line of text, and must not hide the sections after it). ``spaced``: the
     opening rule also parts a line's cells at runs of spaces (a PDF's layout). ``closing``: judge
     the text's last lines as a marking place (False where ``text`` is only a file's first bytes:
-    its end is then read apart, ``closing_errors``).
+    its end is then read apart, ``closing_errors``). ``paragraphs``: each line is a paragraph of
+    its own (a Word file's), never a line wrapped inside one; else a paragraph starts after a blank
+    line or at the text's start (``_lower_clause``).
     """
-    return _OutlineReader(text, file, first_line, pages, spaced).read(tables, fences, closing)
+    reader = _OutlineReader(text, file, first_line, pages, spaced)
+    reader.paragraphs = paragraphs
+    return reader.read(tables, fences, closing)
 
 
 def closing_errors(text: str, *, file: str, first_line: int) -> list[InputError]:
@@ -155,6 +160,8 @@ class _OutlineReader:
         #: jumped (``1.1`` then ``8.1``): the clauses are numbered by another document's
         self.last_root: tuple[str, tuple[int | str, ...], int] | None = None
         self.roots_jump = False
+        #: each line is a paragraph (``parse_outline``'s ``paragraphs``)
+        self.paragraphs = False
 
     # -- the pass ------------------------------------------------------------------
 
@@ -227,6 +234,10 @@ class _OutlineReader:
                 index += block.lines_used
                 continue
             heading = read_heading(line)
+            if heading is not None and heading.lower and not self._lower_clause(
+                heading, starts_paragraph=self.paragraphs or index == 0 or not lines[index - 1].strip()
+            ):
+                heading = None
             opened = len(self.slots)
             if heading is not None:
                 self._heading(heading, offsets[index])
@@ -401,6 +412,39 @@ class _OutlineReader:
             hint="number it as the next section, or mark it as a heading (Markdown '#') to open it",
         ))
 
+    def _lower_clause(self, heading: Heading, *, starts_paragraph: bool) -> bool:
+        """Whether a clause number whose text starts in lower case (``6.2 f'c = 25 MPa``,
+        ``6.3 pH of ...``: symbols, units, brand names, some owners' plain clauses) opens its
+        provision: it starts a paragraph, not a line wrapped inside one, and it is the next number
+        of the open ones (``6.2`` after ``6.1``, a first ``6.1.1`` under ``6.1``; the innermost
+        related section decides, as ``_decimal`` does). Otherwise its line stays the text of the
+        section open, and where it starts a paragraph a warning at its line says so."""
+        if not starts_paragraph or self.too_deep:
+            return False
+        comps = heading.comps
+        prefix, last = comps[:-1], comps[-1]
+        for level in reversed(self.stack):
+            if level.comps is None:
+                continue
+            if level.comps == prefix:
+                if last == 1:
+                    return True
+                break
+            if len(level.comps) == len(comps) and level.comps[:-1] == prefix:
+                previous = level.comps[-1]
+                if isinstance(previous, int) and isinstance(last, int) and last == previous + 1:
+                    return True
+                break
+        reading = self.stack[-1].path if self.stack else None
+        self.outline.warnings.append(InputError(
+            f"{heading.number} read as text of {reading or 'no section (nothing is open)'}: "
+            f"{heading.text[:80]!r} starts in lower case and {heading.segment} is not the next "
+            "number of the sections open",
+            file=self.file, line=self.line_no, field=reading or heading.segment,
+            hint="number it as the next clause, or mark it as a heading (Markdown '#') to open it",
+        ))
+        return False
+
     def _plausible_without_parent(self, comps: tuple[int | str, ...]) -> bool:
         last = comps[-1]
         if len(comps) == 1:
@@ -507,6 +551,7 @@ class _OutlineReader:
             heading = read_heading(line)
             if (
                 heading is not None and heading.kind == "decimal" and len(heading.comps) >= 2
+                and not heading.lower  # opened only in sequence (``_lower_clause``), never alone
                 and (heading.lettered or not isinstance(heading.comps[0], str))
                 and self._clause_line(heading, offset)
             ):
