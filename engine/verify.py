@@ -560,6 +560,7 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
     notes += changed
     modified = _modified(case, text, cited, amenders, found, changed)
     notes += modified
+    notes += _doubted(case, cited, amenders, found)
     # every quantity decides the status; at most CLAIM_MAX_QUANTITIES_SHOWN of each list are
     # written out, the totals beside them, so the result stays a small multiple of the claim
     shown = CLAIM_MAX_QUANTITIES_SHOWN
@@ -577,6 +578,24 @@ def _quantities(case: _Case, text: str, cited: Sequence[_Cited]) -> dict[str, An
         if total > shown:
             result[f"{key}_total"] = total
     return result
+
+
+def _doubted(case: _Case, cited: Sequence[_Cited], amenders: Sequence[tuple[Locator, str, str, _Cited]],
+             found: Any) -> list[str]:
+    """The claim figures matched where a person decides (``MatchedClaimQuantity.doubt``, the
+    quantity check's one decision: another place's figure not ruled out, a soft conversion):
+    each escalates naming why, never a plain answer."""
+    notes: list[str] = []
+    for matched in found.matched:
+        if matched.doubt is None:
+            continue
+        index = matched.source_index
+        loc = amenders[index - len(cited)][0] if index >= len(cited) else cited[index].resolved or cited[index].locator
+        where = loc.unpinned().format() if loc is not None else "the cited provision"
+        notes.append(f"{where}: {matched.doubt}")
+        case.conflicts.append(f"{matched.claim.text!r} against {where}: {matched.doubt}; read {where} before "
+                              "relying on this answer.")
+    return notes
 
 
 def _uncompared(case: _Case, text: str, cited: Sequence[_Cited]) -> tuple[str, list[Any]]:
@@ -605,13 +624,18 @@ def _uncompared(case: _Case, text: str, cited: Sequence[_Cited]) -> tuple[str, l
 def _uncompared_named(case: _Case, text: str, uncompared: Sequence[Any], unread: Sequence[str]) -> list[str]:
     """The escalation for the claim's words whose digits no figure compared and no cited word
     repeats (``_uncompared``), those the unread-figure net named already left out."""
-    named = [u.text for u in uncompared if not any(u.text in figure or figure in u.text for figure in unread)]
+    placed = [u for u in uncompared if u.why is not None]  # said, but of which of several places is not read
+    for u in placed:
+        case.conflicts.append(f"The claim {text[:120]!r} states {u.text!r}: {u.why}; read the cited provision "
+                              "before relying on this answer.")
+    named = [u.text for u in uncompared if u.why is None
+             and not any(u.text in figure or figure in u.text for figure in unread)]
     if not named:
-        return []
+        return [f"designation's place not read: {u.why}" for u in placed]
     case.conflicts.append(f"The claim {text[:120]!r} states {', '.join(map(repr, named[:4]))}, which no figure compared "
                           "and the cited text does not state as written; read the cited provision before relying on "
                           "this answer.")
-    return [f"figure not compared: {word!r}" for word in named]
+    return [f"designation's place not read: {u.why}" for u in placed] + [f"figure not compared: {word!r}" for word in named]
 
 
 def _unread_cited(case: _Case, text: str, cited: Sequence[_Cited], found: ClaimQuantityCheck) -> ClaimQuantityCheck:

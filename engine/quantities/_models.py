@@ -188,6 +188,10 @@ class MatchedClaimQuantity(BaseModel):
     source: QuantityMention
     source_index: int
     rule: Literal["equal", "rounded"]
+    #: why a person decides, where the match alone does not (``claims``): the cited text gives the
+    #: value for one of several places and the claim's place is not read, or the claim's figure is
+    #: a soft conversion of the cited one; None for a plain match
+    doubt: str | None = None
 
 
 class UnmatchedClaimQuantity(BaseModel):

@@ -7,7 +7,11 @@ exactly half-way between two claim values supports neither) **and** at most 5% o
 the nearest 0.1 billion; ``$2 billion`` is not — 27% — and ``0.3 g`` is not ``250 mg``). A claim
 more precise than its source is not matched (``1,577 million`` does not follow from ``$1.6
 billion``). Two quantities bound to the same subject also match within the subject's
-tolerance (a soft conversion: ``50 mm`` for ``2 in``).
+tolerance (a soft conversion: ``50 mm`` for ``2 in``). A claim's figure in another unit than the
+cited one's, not matched so, but within the cited figure's own last written digit or the
+customary ~2% of a soft conversion (``217 psi`` for ``1.5 MPa``, ``420 MPa`` for ``60 ksi``), is
+matched with a doubt: a person decides (an escalation), never a refusal (audit 65). So is a
+figure the cited text gives one of several places, where the claim's place is not read as its.
 
 Beyond the value:
 
@@ -70,7 +74,7 @@ from ._models import (
     UnmatchedClaimQuantity,
 )
 from ._statements import Period, cell_periods, claim_periods, period_of_claim_figure
-from .compare import approximate_relative, format_value
+from .compare import DEFAULT_TOLERANCE, approximate_relative, format_value
 from .conditions import (
     APPROXIMATE,
     ELEMENT_FACET,
@@ -80,7 +84,15 @@ from .conditions import (
     governs,
     term_facets,
 )
-from .designations import LOCATOR_WORDS, PLACE_BY, date_spans, place_after, place_words
+from .designations import (
+    BEING,
+    LOCATOR_WORDS,
+    PLACE_BY,
+    date_spans,
+    place_after,
+    place_words,
+    several_places,
+)
 from .units import convert, convert_difference, day_kind
 from .unread import word_value
 
@@ -170,7 +182,8 @@ def check_claim_quantities(
                          percent_cells if mention.unit_expression == "percent" else (),
                          period=period, periods=periods, rows=rows,
                          words=_figure_words(claim_text, mention.span.start, mention.span.end, spans),
-                         items=items, said=_items_said(claim_text, mention.span.start, spans, claim=True))
+                         items=items, said=_items_said(claim_text, mention.span.start, spans, claim=True),
+                         also=[other for other in claim.mentions if other is not mention and other.value is not None])
         if isinstance(outcome, MatchedClaimQuantity):
             matched.append(outcome)
         else:
@@ -274,6 +287,7 @@ def _match(
     rows: dict[int, tuple[dict[tuple[int, int], str], dict[str, set[str]]]] | None = None,
     words: tuple[set[str], set[str]] | None = None,
     items: dict[int, dict[tuple[int, int], set[str]]] | None = None, said: set[str] | None = None,
+    also: Sequence[QuantityMention] = (),
 ) -> MatchedClaimQuantity | UnmatchedClaimQuantity:
     if claim.value is None:
         return UnmatchedClaimQuantity(
@@ -309,6 +323,7 @@ def _match(
     governed: list[tuple[QuantityMention, int, QuantityMention]] = []
     another_row: list[tuple[int, QuantityMention, str, str]] = []  # (index, figure, its row, the row the claim names)
     another_item: list[tuple[int, QuantityMention, set[str]]] = []  # (index, figure, the line items its words name)
+    doubtful: list[MatchedClaimQuantity] = []  # matched, but a person decides (``MatchedClaimQuantity.doubt``)
     for index, source in comparable:
         cited = cited_texts[index] if index < len(cited_texts) else ""
         rule, why, distance = _supports(claim, source, vocabulary, claim_text, cited)
@@ -326,7 +341,18 @@ def _match(
             governed.append((source, *governing[id(source)]))  # a more specific figure governs for the claim
             continue
         if rule is not None:
-            return MatchedClaimQuantity(claim=claim, source=source, source_index=index, rule=rule)  # type: ignore[arg-type]
+            celled = bool(rows) and index in rows and (source.span.start, source.span.end) in rows[index][0]  # type: ignore[operator]
+            doubt = _soft_said(claim, source) if rule == "soft" else None if celled else _unplaced(
+                claim, source, [other for i, other in comparable if i == index and other is not source
+                                and not any(_key(mine) == _key(other) and _supports(
+                                    mine, other, vocabulary, claim_text, cited)[0] for mine in also)],
+                items.get(index, {}) if items else {}, said, vocabulary, claim_text, cited)
+            found = MatchedClaimQuantity(claim=claim, source=source, source_index=index,
+                                         rule="rounded" if rule == "soft" else rule, doubt=doubt)  # type: ignore[arg-type]
+            if doubt is None:
+                return found
+            doubtful.append(found)  # a person decides, unless another cited figure states it plainly
+            continue
         failures.append((why, distance, index, source))
     if other_period:
         wrong_year = _of_another_period(claim, period, other_period, comparable, periods or {}, vocabulary,
@@ -354,6 +380,8 @@ def _match(
             claim=claim, reason="condition_differs", closest=source, closest_index=index,
             explanation=(f"{claim.text!r} is stated {_as(claim.condition)}; the cited {source.text!r}, stated "
                          f"{_as(source.condition)}, governs it, not {other.text!r}, stated {_as(other.condition)}"))
+    if doubtful:
+        return doubtful[0]
     if failures:
         failures.sort(key=lambda item: (item[1], _REASON_ORDER.index(item[0])))
         why, _, index, source = failures[0]
@@ -662,8 +690,7 @@ def _items_stated(text: str, mentions: Sequence[QuantityMention]) -> dict[tuple[
 #: verb and figure allowed: in a claim, the place of that figure as a heading before a colon is
 #: (audit 64).
 _SUBJECT = re.compile(
-    r"^(?P<words>.*?[^\W\d_].*?)\s+(?i:(?:shall|will|must|should)\s+be|is|are|deber[a\u00e1]n?\s+ser|ser[a\u00e1]n?"
-    r"|seront|sera|doit\s+\u00eatre|doivent\s+\u00eatre)"
+    rf"^(?P<words>.*?[^\W\d_].*?)\s+(?i:{BEING})"
     r"(?:\s+(?i:at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+more\s+than|a\s+(?:minimum|maximum)\s+of"
     r"|de|of|d['\u2019]))?\s*$", re.DOTALL)
 
@@ -712,6 +739,44 @@ def _of_another_item(stated: set[str], said: set[str], cited: dict[tuple[int, in
     elsewhere = set().union(*cited.values()) if cited else set()
     named = {item for item in said if not _generic(item) or item in elsewhere}
     return bool(named) and stated.isdisjoint(named)
+
+
+def _unplaced(claim: QuantityMention, source: QuantityMention, beside: Sequence[QuantityMention],
+              placed: dict[tuple[int, int], set[str]], said: set[str] | None, vocabulary: SubjectVocabulary,
+              claim_text: str, cited_text: str) -> str | None:
+    """Why a person decides which place a claim's figure is of, or None: where the cited text
+    states other values of the figure's kind beside it (the same dimension, subject, bound and
+    condition: "Footings shall be 3,000 psi concrete, slabs 4,000 psi and columns 5,000 psi"),
+    and a place is named in words on either side, the claim's figure is that cited figure only
+    where the claim's place is read as its place (``designations.place_words`` on both sides);
+    a form of place the reading does not know, on either side, is never an answer (audit 65).
+    A table row's cell is not asked: its row is its place (:func:`_row_named` decides it).
+    ``beside``: the other figures of the same cited text the claim does not state too ("42 in by
+    80 in" states both); ``placed``: their places (and the source's), as :func:`_items_stated`
+    reads them; ``said``: the claim's places and items, any of which the source's may be."""
+    others = [other for other in beside if other.subject == source.subject and other.bound == source.bound
+              and tuple(other.condition) == tuple(source.condition)
+              and _supports(claim, other, vocabulary, claim_text, cited_text)[0] is None]
+    if not others:
+        return None
+    mine = {item for item in said or () if _generic(item)}
+    own = placed.get((source.span.start, source.span.end), set())
+    theirs = [placed.get((other.span.start, other.span.end), set()) for other in others]
+    if not mine and not any(_generic(item) for stated in (own, *theirs) for item in stated):
+        return None  # no place in words on either side: the figures are not each a place's
+    if set(said or ()) & own:
+        return None
+    return several_places(source.text, [other.text for other in others])
+
+
+def _soft_said(claim: QuantityMention, source: QuantityMention) -> str:
+    """The doubt of a soft-converted figure (:func:`_soft`), both figures in the cited unit."""
+    value = convert(claim.value, claim.unit_expression, source.unit_expression)  # type: ignore[arg-type]
+    upper = convert(claim.upper, claim.unit_expression, source.unit_expression) \
+        if claim.upper is not None else None  # type: ignore[arg-type]
+    shown = format_value(value) + (f" to {format_value(upper)}" if upper is not None else "")
+    return (f"{claim.text!r} (= {shown} {source.unit or ''}) is a soft-converted figure of the cited "
+            f"{source.text!r}, neither the same value nor another: a person decides")
 
 
 def _listed(items: set[str]) -> str:
@@ -874,6 +939,9 @@ def _supports(
                            2 * precision, tolerance))
     if all(ok for ok, _ in rules):
         return ("rounded" if any(how == "rounded" for _, how in rules) else "equal"), "", distance
+    if claim.unit_expression and source.unit_expression and claim.unit_expression != source.unit_expression \
+            and claim.nominal is None and all(_soft(c, s, source.precision) for c, s in pairs):  # type: ignore[arg-type]
+        return "soft", "", distance  # "420 MPa" for "60 ksi": neither the same figure nor another one
     return None, "value_differs", distance
 
 
@@ -1046,6 +1114,19 @@ def _same(claim: float, source: float, precision: float, tolerance: float | None
             and abs(claim - source) <= MAX_ROUNDING * abs(source):
         return True, "rounded"
     return False, ""
+
+
+def _soft(claim: float, source: float, precision: float | None) -> bool:
+    """Whether a claim's figure in another unit than the cited one's is a soft conversion of it
+    (everything in the source's unit): no further from it than the source's own last written
+    digit allows (1.5 MPa is 1.45 to 1.55 MPa, so 217 psi = 1.496 MPa; never beyond
+    :data:`MAX_ROUNDING`), or than the customary soft conversion between unit systems
+    (``compare.DEFAULT_TOLERANCE``: 420 MPa for 60 ksi = 413.7 MPa, 90 kN for 20 kip = 88.96
+    kN). Which of the two figures a document means is a person's call: neither matched nor refused."""
+    off = abs(claim - source)
+    if off <= (DEFAULT_TOLERANCE.relative or 0.0) * max(abs(claim), abs(source)):
+        return True
+    return bool(precision) and off <= precision / 2 and off <= MAX_ROUNDING * abs(source)  # type: ignore[operator]
 
 
 def _relative(a: float, b: float) -> float:

@@ -10,9 +10,11 @@ decides, for every run of digits in a claim, one of:
 2. its word (the whitespace-delimited token it stands in, end punctuation off) stands in a
    cited text as the same word, case aside (``W8x31`` both sides) — passed, unless the claim
    puts it in a place (:data:`PLACE_BY`: ``2x6 at interior walls``, ``H-25 para vigas``,
-   ``C25/30 pour les voiles``) where the cited text writes another word of its shape and not it
-   (``2x4 at interior walls and 2x6 at exterior walls``, ``H-25 para columnas y H-30 para
-   vigas``): refused;
+   ``C25/30 pour les voiles``, a subject ``Columns shall be M20``) where the cited text writes
+   another word of its shape and not it (``2x4 at interior walls and 2x6 at exterior walls``,
+   ``H-25 para columnas y H-30 para vigas``): refused; where the cited text writes other words
+   of its shape and which place the claim means is not read on both sides: escalated
+   (:func:`several_places`, audit 65);
 3. it names rather than states: a locator or document id (``SPEC-1#1.1.A``, ``SOP-001``), a
    dotted paragraph number (``2.3.C.2``, ``1.2.1``), a date or year, a number after a word
    naming a place in a document (``Section 09 00 00``, ``Article 5``, ``Addendum No. 3``, see
@@ -32,7 +34,8 @@ from dataclasses import dataclass
 
 from ._lexicon import MONTH_NUMBERS, MONTHS
 
-__all__ = ["LOCATOR_WORDS", "PLACE_BY", "Uncompared", "date_spans", "place_after", "place_words", "uncompared_digits"]
+__all__ = ["BEING", "LOCATOR_WORDS", "PLACE_BY", "Uncompared", "claim_places", "date_spans", "place_after", "place_words",
+           "several_places", "uncompared_digits"]
 
 #: Words after which a number names a place in a document, never a measure or a size: a
 #: designation of a product (``Type``, ``Grade``, ``Schedule``, ``No.``) is not one of them.
@@ -94,6 +97,9 @@ class Uncompared:
     text: str
     #: a cited word of the same shape with other digits (``W8x31``), when one stands there
     differs_from: str | None = None
+    #: why a person decides, where the cited text writes the word too: it gives it for one of
+    #: several places and which one the claim means could not be read (:func:`several_places`)
+    why: str | None = None
 
 
 def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cited_texts: Sequence[str],
@@ -107,12 +113,18 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     said: set[str] = set()
     shapes: dict[str, str] = {}  # each cited word's shape → the first cited word of it, as shown
     beside: dict[frozenset[str], dict[str, str]] = {}  # a place after a cited word of digits → those words (lower → shown)
+    kin: dict[str, dict[str, str]] = {}  # a designation's shape (H-99) → the cited words of it (lower → shown)
     for text in cited_texts:
         words = _words(text)
         said.update(word.lower() for _, _, word in words)
-        for _, end, word in words:
-            if any(ch.isdigit() for ch in word) and (place := place_after(text, end)) is not None:
-                beside.setdefault(place[1], {})[word.lower()] = word
+        for begin, end, word in words:
+            if not any(ch.isdigit() for ch in word):
+                continue
+            pieces = [word, *(piece for piece in word.split("/") if piece and "/" in word)]  # "A416/A416M" says A416
+            if (place := _cited_place(text, begin, end)) is not None:
+                beside.setdefault(place, {}).update((piece.lower(), piece) for piece in pieces)
+            for piece in pieces if not _bare(word) else ():
+                kin.setdefault(_DIGITS.sub("9", piece.lower()), {})[piece.lower()] = piece
         # (a word joining alternatives by a slash says each: "A615/A615M" says "A615")
         said.update(piece.lower() for _, _, word in words if "/" in word for piece in word.split("/") if piece)
         for index in range(len(words)):
@@ -157,14 +169,13 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
                 found.setdefault(size, Uncompared(text=shown, differs_from=shapes.get(_DIGITS.sub("9", size))))
             continue
         if word.lower() in said:
-            # (said, but of another place: "2x6 at interior walls" where the cited text writes "2x4 at
-            # interior walls and 2x6 at exterior walls", audit 59)
-            place = place_after(claim_text, claim[index][1])
-            there = beside.get(place[1], {}) if place is not None else {}
-            if there and word.lower() not in there and (other := next(
-                    (shown for lower, shown in there.items() if _DIGITS.sub("9", lower) == _DIGITS.sub("9", word.lower())),
-                    None)) is not None:
-                found.setdefault(word.lower(), Uncompared(text=word, differs_from=other))
+            # said, but maybe of another place: "2x6 at interior walls" where the cited text writes
+            # "2x4 at interior walls and 2x6 at exterior walls" (audit 59), "Las losas serán de
+            # hormigón H-30" where it writes "H-25 en losas y H-30 en columnas" (audit 65)
+            placed = _placed(word, kin.get(_DIGITS.sub("9", word.lower()), {}), beside,
+                             claim_places(claim_text, start, claim[index][1]))
+            if placed is not None:
+                found.setdefault(word.lower(), placed)
             continue
         if _joined(claim, index) in said:
             continue  # "NEMA 1" for a cited "NEMA-1"
@@ -296,6 +307,82 @@ _PLACE_NEXT = re.compile(r"[^\S\n]+(?P<next>[^\W\d_]{3,})\b")
 #: Words that name no place, in a heading or after a place's noun.
 _NO_PLACE = frozenset({"the", "and", "for", "with", "les", "des", "las", "los", "del", "por", "pour", "dans", "sur",
                        "para", "nos", "nas", "shall", "will", "must", "each", "all", "per"})
+
+
+#: A statement's subject before its verb of being ("Columns shall be", "Las losas serán", "Les
+#: poteaux seront"): in a claim, the place of the figures and designations after it (audit 64, 65).
+BEING = (r"(?:shall|will|must|should)\s+be|is|are|deber[a\u00e1]n?\s+ser|ser[a\u00e1]n?"
+         r"|seront|sera|doit\s+\u00eatre|doivent\s+\u00eatre")
+_SUBJECT_BEFORE = re.compile(rf"^(?P<words>.*?[^\W\d_].*?)\s+(?i:{BEING})(?![^\W\d_])", re.DOTALL)
+#: Where a claim's sentence begins, for the places named before a word of it.
+_SENTENCE_CUT = re.compile(r"[.;!?](?=\s)")
+
+
+def claim_places(text: str, start: int, end: int) -> set[str]:
+    """The places a claim names for its word at ``start``-``end`` (:func:`place_words` items):
+    the place right after it (:func:`place_after`), each place a preposition names before it in
+    its sentence ("Concrete grade for columns: M20"), and its sentence's subject before a verb
+    of being ("Columns shall be M20 concrete")."""
+    found: set[str] = set()
+    after = place_after(text, end)
+    if after is not None:
+        found |= after[1]
+    begin = max([match.end() for match in _SENTENCE_CUT.finditer(text, 0, start)] + [0])
+    words = text[begin:start]
+    for match in PLACE_BY.finditer(words):
+        place = place_after(text, begin + match.start())
+        found |= place[1] if place is not None else place_words(match["place"])
+    subject = _SUBJECT_BEFORE.match(words)
+    if subject is not None:
+        found |= place_words(PLACE_BY.sub(" ", subject["words"]))
+    return found
+
+
+def _cited_place(text: str, start: int, end: int) -> frozenset[str] | None:
+    """The place a cited text gives its word at ``start``-``end``: the place right after it
+    (:func:`place_after`: "H-25 en losas"), else the heading before a colon in its sentence
+    ("Dowels: ASTM A416"); None where neither is read."""
+    after = place_after(text, end)
+    if after is not None:
+        return after[1]
+    begin = max([match.end() for match in _SENTENCE_CUT.finditer(text, 0, start)] + [0])
+    heading = re.match(r"\s*(?P<words>[^:\d]*[^\W\d_][^:\d]*):[^:]*$", text[begin:start])
+    words = place_words(heading["words"]) if heading is not None else set()
+    return frozenset(words) or None
+
+
+def _placed(word: str, kin: dict[str, str], beside: dict[frozenset[str], dict[str, str]],
+            mine: set[str]) -> Uncompared | None:
+    """A claim's designation the cited text writes, as the places read on both sides decide it:
+    where the cited text writes other designations of its shape (``kin``: ``H-21``, ``H-25``,
+    ``H-30``) and a place is read on either side, it passes only where a cited place of it is
+    one the claim names (every word of it, ``mine``); a cited place of another of them that the
+    claim names refuses it (naming that one); else a person decides (:func:`several_places`).
+    None: it passes."""
+    lower = word.lower()
+    others = {other: shown for other, shown in kin.items() if other != lower}
+    if not others:
+        return None
+    cited = any(other in words for words in beside.values() for other in kin)
+    if not mine and not cited:
+        return None  # no place read on either side: the designations are not each a place's
+    named = [words for place, words in beside.items() if place <= mine]
+    own = any(lower in words for words in named)
+    other = next((words[o] for words in named for o in words if o in others), None)
+    if own and other is None:
+        return None
+    if other is not None and not own:
+        return Uncompared(text=word, differs_from=other)
+    return Uncompared(text=word, why=several_places(word, list(others.values())))
+
+
+def several_places(value: str, others: Sequence[str]) -> str:
+    """The one wording of the doubt where the cited text gives ``value`` for one place and
+    ``others`` of its kind for others, and which place the claim means could not be read (the
+    quantity check's figures and this gate's designations alike: audit 65)."""
+    shown = ", ".join(repr(other) for other in dict.fromkeys(others))
+    return (f"the cited text gives {value!r} for one of several places ({shown} for others); "
+            "which one this claim means could not be read")
 
 
 def place_words(words: str) -> set[str]:

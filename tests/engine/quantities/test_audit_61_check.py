@@ -73,8 +73,10 @@ _CASES = [
     ("Q-61#1.12", "El recubrimiento m\u00ednimo en fundaciones ser\u00e1 de 5 cm.", {"answer"}),
     ("Q-61#1.13", "L'enrobage minimal sera de 5 cm pour les fondations.", {"answer"}),
     ("Q-61#1.15", "Concrete shall be 3,000 psi for footings.", {"answer"}),
-    # a heading word the cited text places nothing at names no place of it
-    ("Q-61#1.14", "Concrete strength: 3,000 psi.", {"answer"}),
+    # a heading word the cited text places nothing at names no place of it: which of the cited
+    # places (footings 3,000 psi, slabs 4,000 psi) the claim means is not read, so a person
+    # decides (audit 65: an answer before, never a refusal)
+    ("Q-61#1.14", "Concrete strength: 3,000 psi.", {"escalation"}),
 ]
 
 

@@ -46,8 +46,10 @@ _CASES = [
     ("Q-64#1.2", "Slabs must be 4,000 psi.", {"answer"}),
     ("Q-64#1.2", "Footings are 3,000 psi.", {"answer"}),
     ("Q-64#1.5", "El recubrimiento ser\u00e1 de 5 cm en fundaciones.", {"answer"}),
-    # a subject the cited text places nothing at names no place of it
-    ("Q-64#1.1", "Gypsum board shall be 5/8 in.", {"answer"}),
+    # a subject the cited text places nothing at names no place of it: which of the cited places
+    # (walls 1/2 in., ceilings 5/8 in.) the claim means is not read, so a person decides (audit
+    # 65: an answer before, never a refusal)
+    ("Q-64#1.1", "Gypsum board shall be 5/8 in.", {"escalation"}),
     # a grade the claim puts in a place is compared with the grade the cited text gives that place
     ("Q-64#1.3", "Hormig\u00f3n H-25 para vigas.", {"refusal"}),
     ("Q-64#1.3", "Hormig\u00f3n H-30 para columnas.", {"refusal"}),
