@@ -420,9 +420,20 @@ def quotations_closing(text: str, quoted: Iterable[tuple[int, int]]) -> set[int]
     return {e for s, e in quoted if re.search(r"[.!?]\W{0,2}$", text[s:e]) and re.match(r"\s+[A-Z]", text[e:])}
 
 
+#: Words linking a sentence to the one before it, which open it before its subject ("Asimismo, el numeral 3.1 se
+#: mantiene sin modificaciones.", "Also, Paragraph 2.1.B is not modified.", "De plus, l'article 3.1 ..."): they never
+#: hide that subject (issue 23, audit 65).
+SENTENCE_LINKS = ("asimismo", "además", "también", "igualmente", "por otra parte", "por su parte",
+                  "also", "further", "furthermore", "in addition", "likewise", "note that",
+                  "de plus", "en outre", "par ailleurs", "de même",
+                  "além disso", "também", "por outro lado")
+
 #: What may open a clause before its subject: marks of emphasis, the item's own label ("1) El numeral 3.1 queda sin
-#: cambios, mientras que ...", as the gate reads the item, its label unmasked).
-_CLAUSE_LABEL = re.compile(r"[ \t\n*_]*(?:\(?(?:\d{1,3}|[a-z])\)[ \t]+)?")
+#: cambios, mientras que ...", as the gate reads the item, its label unmasked), a word linking it to the sentence
+#: before (``SENTENCE_LINKS``, with or without its comma).
+_CLAUSE_LABEL = re.compile(r"[ \t\n*_]*(?:\(?(?:\d{1,3}|[a-z])\)[ \t]+)?(?:(?:"
+                           + "|".join(r"\s+".join(map(re.escape, link.split())) for link in SENTENCE_LINKS)
+                           + r")\b\s*,?\s*)?", re.IGNORECASE)
 
 
 def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = ()) -> tuple[int, int] | None:

@@ -327,7 +327,10 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 line, vocabularies, mask=[*unasked, (0, action.span[1])]).changes
             if action.action == "no_change" and not doubted:
                 said_none = True  # the paragraph says nothing changes; the rest of it explains
-                _said_none_beside_change(reading, item, line, start, quoted, unasked, corpus, notations, skip,
+                # (a verb of the pack outside the words saying nothing changes: not "nothing is removed")
+                beside = action.ambiguous if action.ambiguous is not None and action.span is not None and read_action(
+                    line, vocabularies, mask=[*unasked, action.span]).changes else None
+                _said_none_beside_change(reading, item, line, start, quoted, unasked, beside, corpus, notations, skip,
                                          placed, rule, file, line_of)
                 continue
             said_none = doubted
@@ -360,26 +363,32 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
 
 
 def _said_none_beside_change(reading: Reading, item: Item, line: str, start: int, quoted: Sequence[tuple[int, int]],
-                             unasked: Sequence[tuple[int, int]], corpus: Corpus,
+                             unasked: Sequence[tuple[int, int]], beside: str | None, corpus: Corpus,
                              notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
                              placed: Mapping[str, set[str]], rule: str, file: str,
                              line_of: Callable[[int], int | None]) -> None:
     """A line whose words say nothing changes (negated, reported, turned down, waiting on a
     condition), naming a held target beside a change verb in any form that no reading placed:
-    reported with why, never silent (audit 57)."""
+    reported with why, never silent (audit 57). Where a verb of the pack stands beside those words
+    (``beside``, the doubt the line's reading gives: "donde dice ... debe decir .... Dicho sea de paso, el
+    numeral 3.1 se mantiene sin modificaciones."), a provision it names by its number alone, which no
+    document placed, is as much a target: reported too (audit 65)."""
     stem = _CHANGE_STEM.search(_read_text(line, unasked))
-    if stem is None:
+    if stem is None and beside is None:
         return
-    found = [r for r in find_references(line, corpus, mask=quoted, notations=notations, titles=False)
-             if r.target is not None and r.by_number and not r.cited]
+    references = find_references(line, corpus, mask=quoted, notations=notations, titles=False)
+    found = [r for r in references if r.target is not None and r.by_number and not r.cited]
+    if not found and beside is not None:
+        found = [r for r in references if r.target is None and r.kind == "paragraph" and not r.cited and not r.bound]
     if (not found or any(_division(r) in skip for r in found)
             or {r.target.doc for r in found if r.target is not None} & placed.get(item.path, set())):
         return
     named = ", ".join(dict.fromkeys(r.written for r in found))
+    reason = (f'names {named} beside "{stem.group(0)}", but its words say nothing changes (negated, reported, '
+              "turned down or waiting on a condition)" if stem is not None else f"names {named}; it {beside}")
     reading.not_understood.append(NotUnderstoodItem(
         item=item.locator, file=file, line=line_of(item.offset + start), rule=rule, words=_words(line.strip()),
-        reason=f'names {named} beside "{stem.group(0)}", but its words say nothing changes (negated, reported, '
-               "turned down or waiting on a condition): whether it changes anything is for a person to confirm"))
+        reason=f"{reason}: whether it changes anything is for a person to confirm"))
 
 
 # Labelled entries under a lead-in that says what each does (issue 21, round 13): "Each label names

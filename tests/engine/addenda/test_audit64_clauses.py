@@ -124,3 +124,49 @@ def test_a_deletion_set_against_a_no_change_clause_is_made(tmp_path, rules, line
 def test_a_no_change_sentence_after_a_quotation_closing_the_change_leaves_it(tmp_path, rules, line):
     applied, proposed, reported = _read_fr(tmp_path, rules, line)
     assert applied == {("SPEC-CCTP#3.2", "full", True)} and not proposed, (applied, proposed, reported)
+
+
+# F4 (issue 23, audit 65): a word linking the no-change sentence to the change before it ("Asimismo,", "Además",
+# "Also,", "De plus,", "Além disso,") hid that sentence's subject, so the sentence spoke for the whole item and the
+# change was silent on main (nothing applied, proposed or reported); each is applied as the change alone is.
+@pytest.mark.parametrize("line", [
+    '1) En el numeral 4.2, donde dice "N° 16" debe decir "N° 14". Asimismo, el numeral 4.1 se mantiene sin '
+    'modificaciones.\n',
+    '1) En el numeral 4.2, donde dice "N° 16" debe decir "N° 14". Además el numeral 4.1 no se modifica.\n',
+])
+def test_a_linking_word_before_a_no_change_sentence_leaves_the_change_es(tmp_path, rules, line):
+    applied, proposed, reported = _read_es(tmp_path, rules, line)
+    assert applied == {("SPEC-PET#4.2", "partial", True)} and not proposed, (applied, proposed, reported)
+
+
+def test_a_linking_word_before_a_no_change_sentence_leaves_the_change_fr(tmp_path, rules):
+    applied, proposed, reported = _read_fr(tmp_path, rules, "1) L'article 3.2 est supprimé. De plus, l'article 3.1 "
+                                                            "n'est pas modifié.\n")
+    assert applied == {("SPEC-CCTP#3.2", "full", False)} and not proposed, (applied, proposed, reported)
+
+
+def test_a_linking_word_before_a_no_change_sentence_leaves_the_change_en(tmp_path, rules):
+    applied, proposed, reported = _read(tmp_path, rules, '1. Section 03 30 00, Paragraph 2.1.C: Change "5 inches" to '
+                                                         '"4 inches". Also, Paragraph 2.1.B remains unchanged.\n')
+    # (main proposed it: the sentence after the change, its subject hidden, said nothing changes)
+    assert applied == {("SPEC-033000#2.1.C", "partial", True)} and not proposed, (applied, proposed, reported)
+
+
+def test_a_linking_word_before_a_no_change_sentence_leaves_the_change_pt(tmp_path, rules):
+    applied, proposed, reported = _read_curing(tmp_path, rules, "1. Seção 03 30 00: o item 2.5.D fica suprimido. Além "
+                                                                "disso, o item 2.1.A permanece inalterado.\n")
+    # (as the same sentences without the link read: the deletion beside a sentence of its own is proposed)
+    assert applied | proposed == {("SPEC-033000#2.5", "partial", True)}, (applied, proposed, reported)
+
+
+# (the net, audit 65: a no-change sentence opening with words no list knows still hides its subject, so the item
+# reads as saying nothing changes; the change beside it is reported, naming its provision, never silent)
+@pytest.mark.parametrize("line", [
+    '1) En el numeral 4.2, donde dice "N° 16" debe decir "N° 14". Dicho sea de paso, el numeral 4.1 se mantiene sin '
+    'modificaciones.\n',
+    '1) En el numeral 4.2, donde dice "N° 16" debe decir "N° 14". Dicho sea de paso, el numeral 4.1 queda sin cambios.\n',
+])
+def test_a_change_beside_a_no_change_sentence_no_list_reads_is_never_silent(tmp_path, rules, line):
+    applied, proposed, reported = _read_es(tmp_path, rules, line)
+    assert applied or proposed or "numeral 4.2" in reported, (applied, proposed, reported)
+    assert not any(t == "SPEC-PET#4.1" for t, _, _ in applied | proposed), (applied, proposed)
