@@ -220,6 +220,9 @@ def _applies_to(node: Node, reader: NodeReader) -> dict[str, tuple[str, ...]] | 
         values = _names(
             value, f"applies_to.{name}", reader, what="facet value",
             hint=f"values as --context {name}=VALUE takes them, e.g. [UK, IE]",
+            none=(f"lists no {name}, so the document would apply to no case",
+                  f"list the {name} values it applies to (applies_to: {{{name}: [UK, IE]}}), or leave "
+                  f"{name} out for a document that applies whatever the {name}"),
         )
         if values is not None:
             facets[name] = values
@@ -249,28 +252,31 @@ def _access(node: Node, reader: NodeReader) -> tuple[str, ...] | None:
     group names as ``--groups`` takes them. A list naming no group (``access: []``, a register
     cell ``" ; "``) is an error at its field, as an empty name is: read as written it lets
     nobody read the document, silently, and it is easily meant as "no restriction"."""
-    groups = _names(
+    return _names(
         node, "access", reader, what="group name", commas=False,
         hint="group names as --groups takes them, e.g. [project-team, qa]",
+        none=("lists no group, so no one could read the document",
+              "list the groups that may read it (access: [project-team]), or leave access out "
+              "for a document everyone may read"),
     )
-    if groups == ():
-        reader.error(
-            node, "lists no group, so no one could read the document", field="access",
-            hint="list the groups that may read it (access: [project-team]), or leave access out "
-            "for a document everyone may read",
-        )
-        return None
-    return groups
 
 
 def _names(
-    node: Node, where: str, reader: NodeReader, *, what: str, hint: str, commas: bool = True
+    node: Node, where: str, reader: NodeReader, *, what: str, hint: str, none: tuple[str, str],
+    commas: bool = True,
 ) -> tuple[str, ...] | None:
     """A list of names an asker or a case must match exactly as the command line gives them
     (trimmed; group names split at commas): an empty one, or one no command line can give,
-    is an error rather than a document nobody can read or a facet value nothing matches."""
+    is an error rather than a document nobody can read or a facet value nothing matches.
+    A list naming nothing (``access: []``, ``applies_to: {market: []}``, a register cell
+    ``" ; "``) is an error at its field too, ``none`` its message and hint: read as written
+    it would shut the document out of every asker or case, silently (audit 66 B F01)."""
     items = reader.sequence(node, where)
     if items is None:
+        return None
+    if not items:
+        message, advice = none
+        reader.error(node, message, field=where, hint=advice)
         return None
     names: list[str] = []
     for index, item in enumerate(items):
