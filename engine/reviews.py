@@ -71,7 +71,7 @@ from inforce.ontology.files import (
     write_atomically,
 )
 from inforce.ontology.ingest import REVIEW_NOTE_MAX, REVIEWS_FILE
-from inforce.ontology.scalars import one_line, person_name
+from inforce.ontology.scalars import one_line, person_name, sent_locator
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
 
@@ -992,12 +992,14 @@ def _check_edge(snapshot: Snapshot, owner: Document, entry: ReviewDecision) -> N
 
 
 def _locator(value: Locator | str, field: str) -> Locator:
+    """An item or target as the decider sent it (CLI or HTTP): ``sent_locator``, so one with
+    spaces around it is refused (reason ``padded``), never stripped and recorded."""
     if isinstance(value, Locator):
         return value
     try:
-        return Locator.parse(value)
+        return sent_locator(value)
     except LocatorError as problem:
-        raise InputError(problem.message, field=field, hint=problem.hint) from None
+        raise InputError(problem.message, field=field, hint=problem.hint, reason=problem.reason) from None
 
 
 def stage_reviews(

@@ -44,7 +44,7 @@ __all__ = [
 
 #: What is wrong with an input field, where a caller acts on it: ``required`` (not given),
 #: ``conflict`` (given, and contradicted by another input), ``unknown`` (a name nothing reads).
-InputReason = Literal["required", "conflict", "unknown", "changed"]
+InputReason = Literal["required", "conflict", "unknown", "changed", "padded"]
 
 
 class InforceError(Exception):
@@ -59,7 +59,8 @@ class InputError(InforceError, ValueError):
     as a command-line flag: an adapter renders the field its own way (the CLI as ``--valid-at``).
     ``reason`` says what is wrong with it when a caller must act on that (``"required"``: the
     field was not given at all; ``"changed"``: what it was decided on has changed since it was
-    read — reload, then decide again), so nobody has to read it out of the message.
+    read — reload, then decide again; ``"padded"``: a value sent with spaces or line breaks
+    around it, read as sent and never stripped), so nobody has to read it out of the message.
     """
 
     def __init__(

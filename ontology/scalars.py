@@ -33,6 +33,7 @@ __all__ = [
     "draws_nothing",
     "group_name",
     "is_document_id",
+    "sent_locator",
     "trusted",
     "visible_name",
 ]
@@ -175,6 +176,18 @@ class Locator(BaseModel):
 
 
 @functools.lru_cache(maxsize=8192)
+def sent_locator(text: str) -> Locator:
+    """A locator as a caller sent it (an HTTP body's or query's, an answer's citation, a review's
+    item or target, from the CLI or HTTP alike): read as sent, never stripped, so spaces or line
+    breaks around it are a LocatorError with reason ``padded`` (the caller sent something other
+    than they meant; audit 66 B F03), else ``Locator.parse``. A locator a document or a project
+    file writes is read by ``Locator.parse``."""
+    if text != text.strip():
+        raise LocatorError(f"the locator {text!r} has spaces or line breaks around it", reason="padded",
+                           hint="send the locator alone: it is read as sent, never stripped")
+    return Locator.parse(text)
+
+
 def _parsed(text: str) -> Locator:
     """``Locator.parse``, once per text: a locator is immutable, so one object serves every
     question naming it (a service asked about the same provisions again and again); an

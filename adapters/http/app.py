@@ -85,6 +85,7 @@ from inforce.ontology import (
 from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.erasure import ERASURES_FILE
 from inforce.ontology.ingest import REVIEWS_FILE, IngestSummary
+from inforce.ontology.scalars import sent_locator
 from inforce.ontology.text import message_text
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
@@ -190,7 +191,7 @@ def _input_problems(problem: InputError | InputErrors, where: str, root: Path | 
         named = _project_file(error.file, root) if in_file and error.file else None
         item: dict[str, Any] = {"loc": [*_loc("file", error.field)[:1], named, *_loc("file", error.field)[1:]]
                                 if named else _loc(where, error.field), "msg": _served(error.message, root, name),
-                                "type": "input_error"}
+                                "type": "padded" if error.reason == "padded" else "input_error"}
         if named:
             item["file"] = named
         if error.hint:
@@ -308,14 +309,12 @@ def _no_groups(stated: Sequence[str] | None) -> None:
 
 
 def _locator(text: str, field: str) -> Locator:
-    """A locator the client sent; one that does not parse (or has spaces around it, ``_padded``)
-    is an InputError at ``field``."""
-    if _padded(text, ()) is not None:
-        raise InputError(_PADDED, field=field)
+    """A locator the client sent; one that does not parse, or has spaces around it
+    (``sent_locator``: type ``padded``), is an InputError at ``field``."""
     try:
-        return Locator.parse(text)
+        return sent_locator(text)
     except InputError as problem:
-        raise InputError(problem.message, field=field, hint=problem.hint) from None
+        raise InputError(problem.message, field=field, hint=problem.hint, reason=problem.reason) from None
 
 
 def _document(document: str, revision: str | None) -> Locator:

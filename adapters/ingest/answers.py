@@ -13,10 +13,10 @@ from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
-from inforce.ontology import Answer, InputError, InputErrors, is_iso_date
+from inforce.ontology import Answer, InputError, InputErrors, LocatorError, is_iso_date
 from inforce.ontology.files import read_bounded_text
 from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
-from inforce.ontology.scalars import group_name
+from inforce.ontology.scalars import group_name, sent_locator
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
 
@@ -80,10 +80,13 @@ def parse_answer(text: str, *, file: str = "<answer>") -> Answer:
             InputError("an answer is a JSON object with `claims` (and `question`, `context`)", file=file, line=1),
         ])
     strict = _strict_problems(data)
+    padded = _padded_locators(data)
+    strict += padded.items()
     if strict:
         nodes = _compose(text)
         raise InputErrors(f"{file}: the answer does not read", [
-            InputError(message, file=file, line=_line(nodes, loc), field=_field(loc), hint=_hint(loc))
+            InputError(message, file=file, line=_line(nodes, loc), field=_field(loc), hint=_hint(loc),
+                       reason="padded" if loc in padded else None)
             for loc, message in strict
         ])
     try:
@@ -180,6 +183,26 @@ def _strict_problems(data: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
                 if span is not None and not (isinstance(span, list) and len(span) == 2
                                              and all(isinstance(x, int) and not isinstance(x, bool) for x in span)):
                     found.append((("claims", i, "citations", j, "span"), f"a span is [start, end], whole numbers, not {span!r}"))
+    return found
+
+
+def _padded_locators(data: dict[str, Any]) -> dict[tuple[Any, ...], str]:
+    """The citations' locators sent with spaces or line breaks around them, each refused as
+    ``sent_locator`` refuses it (read as sent, never stripped: audit 66 B F03), by place. A
+    locator that does not parse is left to the model's reading, which names it so."""
+    found: dict[tuple[Any, ...], str] = {}
+    claims = data.get("claims")
+    for i, claim in enumerate(claims if isinstance(claims, list) else []):
+        citations = claim.get("citations") if isinstance(claim, dict) else None
+        for j, citation in enumerate(citations if isinstance(citations, list) else []):
+            locator = citation.get("locator") if isinstance(citation, dict) else None
+            if not isinstance(locator, str):
+                continue
+            try:
+                sent_locator(locator)
+            except LocatorError as problem:
+                if problem.reason == "padded":
+                    found["claims", i, "citations", j, "locator"] = problem.message
     return found
 
 
