@@ -82,7 +82,8 @@ def append_record(folder: str | Path, answer: Answer, verdict: Verdict) -> Path:
 
 def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
     """A stored decision, checked: InputError naming the file (and line, or field) otherwise.
-    ``regular``: found in a folder, not handed: a regular file only (``read_bounded``)."""
+    ``regular``: a regular file only (``read_bounded``), as every record found in a folder or
+    handed to ``replay`` is."""
     path = Path(path)
     try:
         text = read_bounded_text(path, what="the audit record", regular=regular)

@@ -41,9 +41,10 @@ def read_bounded(source: str | Path | BinaryIO, *, what: str, file: str | None =
     InputError naming ``file`` when there are more than ``limit``: a regular file is refused by
     its size before any of it is read, anything else (a pipe, ``/dev/zero``) after ``limit`` + 1
     bytes, so memory never holds more. ``what`` names the input in the message ("the answer").
-    ``regular``: a file the project holds (not one a command is handed, which may be a pipe):
-    anything but a regular file, a link to one included (a named pipe, a socket, a device such as
-    ``/dev/zero``), is refused unread, opened without waiting for a pipe's writer.
+    ``regular``: a file the project holds, or one a command is handed by name (an answer, an
+    audit record, a baseline, a keys file: standard input is ``-``, read as a stream): anything
+    but a regular file, a link to one included (a named pipe, a socket, a device such as
+    ``/dev/zero`` or ``/dev/null``), is refused unread, opened without waiting for a pipe's writer.
     ``OSError`` from opening or reading is the caller's to report, as for any read."""
     if not isinstance(source, (str, Path)):
         return _bounded(source, what=what, file=file, field=field, limit=limit, size=None)

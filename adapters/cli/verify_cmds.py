@@ -238,7 +238,7 @@ def replay(
 
     Exit 0 when the verdict is the same; 1 when it differs.
     """
-    stored = read_record(record)
+    stored = read_record(record, regular=True)  # a file by name: a device (/dev/zero) is refused unread
     with open_with_models(project, ModelBackends.needed_for("replay", record=stored)) as opened:
         found = opened.replay(stored)
     if format is OutputFormat.json:

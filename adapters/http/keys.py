@@ -123,14 +123,20 @@ class Keys:
 
 
 def read_keys(path: str | Path) -> Keys:
-    """The keys file at ``path``: InputErrors naming its file, line and field for every problem."""
+    """The keys file at ``path``: InputErrors naming its file, line and field for every problem;
+    an InputError when it holds no key (empty, ``[]``, users a proxy names only): a server
+    started on it would refuse every caller, silently (audit 66 B L4)."""
     path = Path(path)
     text = _keys_text(path)
     data = load_marked(text, file=str(path))
     callers, problems = _callers(data, str(path))
     if problems:
         raise InputErrors(f"{path}: the keys file does not read", problems)
-    return Keys(callers)
+    keys = Keys(callers)
+    if not len(keys):
+        raise InputError("the keys file holds no key: no one could call the server", file=path, field="--keys",
+                         hint="add one: inforce serve --add-key NAME --groups GROUPS --keys FILE")
+    return keys
 
 
 def _callers(data: Any, file: str) -> tuple[list[tuple[str | None, Caller]], list[InputError]]:
@@ -206,10 +212,10 @@ KEYS_MAX_BYTES = 16 * 1024 * 1024
 
 
 def _keys_text(path: Path) -> str:
-    """The keys file's text, read to at most ``KEYS_MAX_BYTES`` (a device such as /dev/zero is
-    refused after them, never read without end); an InputError naming it when it cannot be read."""
+    """The keys file's text, read to at most ``KEYS_MAX_BYTES``; a device (``/dev/zero``,
+    ``/dev/null``) or a pipe is refused unread; an InputError naming it when it cannot be read."""
     try:
-        return read_bounded_text(path, what="the keys file", field="--keys", limit=KEYS_MAX_BYTES)
+        return read_bounded_text(path, what="the keys file", field="--keys", limit=KEYS_MAX_BYTES, regular=True)
     except (OSError, UnicodeDecodeError) as problem:
         raise InputError(f"cannot read the keys file: {getattr(problem, 'strerror', None) or problem}",
                          file=path, field="--keys") from None

@@ -33,7 +33,7 @@ def load_answer(path: str | Path, *, display: str | None = None) -> tuple[Answer
     file = display or str(path)
     try:
         source = Path(path) if str(path) != "-" else _stdin()
-        text = read_bounded_text(source, what="the answer", file=file)
+        text = read_bounded_text(source, what="the answer", file=file, regular=isinstance(source, Path))
     except FileNotFoundError:
         raise InputErrors(f"{file}: no such answer file", [InputError("no such file", file=file)]) from None
     except (OSError, UnicodeDecodeError) as problem:

@@ -49,7 +49,8 @@ def read_baseline(path: Path) -> list[tuple[str, str, tuple[str, ...], str | Non
 def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]], dict[str, Any]]:
     hint = "pass the JSON an earlier `inforce sweep --format json` wrote (not --format sarif or md)"
     try:
-        text = read_bounded_text(path, what="the baseline", encoding="utf-8-sig", field="--baseline")
+        text = read_bounded_text(path, what="the baseline", encoding="utf-8-sig", field="--baseline",
+                                  regular=True)
     except OSError as problem:
         raise InputError(f"cannot read the baseline: {problem.strerror or problem}", file=str(path),
                          field="--baseline") from None
