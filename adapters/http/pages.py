@@ -101,6 +101,8 @@ _LOG = logging.getLogger("inforce.serve")
 
 #: the fields a form may send at most (a body of thousands is refused before it is read as one)
 _FORM_FIELDS = 20
+#: the longest page a sign-in's ``next`` may name (a page's address with its query is far shorter)
+NEXT_MAX = 2000
 
 
 class _SignIn(Exception):
@@ -428,8 +430,10 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
         return parsed.netloc.lower() not in {h.strip().lower() for h in hosts if h.strip()}
 
     def _next(value: str | None) -> str:
-        """Where to go after signing in: a page of ours (``/ui/...``), never another site."""
-        if value and value.startswith("/ui/") and "//" not in value and "\\" not in value:
+        """Where to go after signing in: a page of ours (``/ui/...``) of at most ``NEXT_MAX``
+        characters, never another site, never a 100 KB ``Location`` header (audit 66 B L5):
+        anything else is the pages' start, ``/ui/``."""
+        if value and len(value) <= NEXT_MAX and value.startswith("/ui/") and "//" not in value and "\\" not in value:
             return value
         return "/ui/"
 
