@@ -74,15 +74,28 @@ def _open_regular(path: str | Path, *, what: str, file: str, field: str | None) 
     descriptor itself, so what is read is what was judged."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InputError(f"{what} is not a regular file (a named pipe, socket or device, or a link to one): "
-                             "not read", file=file, field=field,
-                             hint="replace it with the file itself")
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{what} is not a regular file ({_kind_of(mode)}): not read", file=file, field=field,
+                             hint="name the file itself" if stat.S_ISDIR(mode) else "replace it with the file itself")
         os.set_blocking(fd, True)
     except BaseException:
         os.close(fd)
         raise
     return fd
+
+
+def _kind_of(mode: int) -> str:
+    """What a path that is no regular file is, in words (a link is judged by what it leads to)."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
 
 
 #: What a stream of unknown size (a pipe) is read by: a read of ``limit`` + 1 bytes at once would
