@@ -177,22 +177,24 @@ class _Reads:
     ) -> tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]:
         key = (text, tuple(header) if header is not None else None, tuple(cells) if cells is not None else None,
                headings)
+        held = None
+        if cells is None:
+            # the text alone is read once for every provision that holds it, with headings or
+            # without (most headings name nothing the text leaves open, and the reading stands)
+            held = self._alone.get(text)
+            if held is None:
+                alone = self.extractor.extract(text)
+                held = (alone, (_found(alone), alone.warnings), set())
+                if len(self._alone) >= self.size:
+                    self._alone.clear()
+                self._alone[text] = held
+            if not headings or headings in held[2]:
+                return held[1]  # no headings, or these headings left its reading as it is before
         hit = self._seen.get(key)
         if hit is None:
-            if cells is not None:
-                extraction = self.extractor.extract_row(text, cells, header or ())
-            elif headings:
-                # the text alone is read once for every provision that holds it, whatever its
-                # headings: most headings name nothing the text leaves open, and the reading stands
-                held = self._alone.get(text)
-                if held is None:
-                    alone = self.extractor.extract(text)
-                    held = (alone, (_found(alone), alone.warnings), set())
-                    if len(self._alone) >= self.size:
-                        self._alone.clear()
-                    self._alone[text] = held
-                elif headings in held[2]:
-                    return held[1]  # these headings left its reading as it is before
+            if held is None:
+                extraction = self.extractor.extract_row(text, cells or (), header or ())
+            else:
                 extraction = self.extractor.extract_under(text, headings, alone=held[0])
                 if extraction is held[0]:
                     # no heading changed its reading: its quantities stand, and the text's own
@@ -201,8 +203,6 @@ class _Reads:
                     # noting the headings so that the text asked under them again is not read again
                     held[2].add(headings)
                     return held[1]
-            else:
-                extraction = self.extractor.extract(text)
             hit = (_found(extraction), extraction.warnings)
             if len(self._seen) >= self.size:
                 self._seen.clear()
