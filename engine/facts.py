@@ -68,9 +68,6 @@ def read_quantities(
     repeated cells, a revision that changed one section) are read once per ingest
     (``_Reads``) and their quantities placed at each occurrence.
     """
-    # imported here: a process answering ``facts`` reads no text, and loads no grammar
-    from .quantities import may_contain_quantity
-
     reads = _reads_of(extractor)
     layer = document.text_layer
     children: dict[str, list[tuple[int, int]]] = {}
@@ -95,7 +92,7 @@ def read_quantities(
                       for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
         locator: Locator | None = None
         for text, base, header, cells in pieces:
-            if not may_contain_quantity(text):
+            if not reads.may_hold(text):
                 continue
             found, unread = reads.read(text, header, cells, headings.get(provision.path, ()))
             if not found and not unread:
@@ -171,6 +168,22 @@ class _Reads:
         #: each text read alone: its reading, its quantities and warnings, and the headings
         #: known to leave that reading as it is (``extract_under`` returned it unchanged)
         self._alone: dict[str, Any] = {}
+        #: ``may_contain_quantity`` of each text asked (``may_hold``)
+        self._may: dict[str, bool] = {}
+
+    def may_hold(self, text: str) -> bool:
+        """``may_contain_quantity(text)``, asked once per text: boilerplate stands in document
+        after document, and looking its answer up costs a hash where asking costs a scan."""
+        answer = self._may.get(text)
+        if answer is None:
+            # imported here: a process answering ``facts`` reads no text, and loads no grammar
+            from .quantities import may_contain_quantity
+
+            answer = may_contain_quantity(text)
+            if len(self._may) >= self.size:
+                self._may.clear()
+            self._may[text] = answer
+        return answer
 
     def read(
         self, text: str, header: Sequence[str] | None, cells: Sequence[str] | None, headings: tuple[str, ...] = (),
