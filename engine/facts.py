@@ -332,6 +332,9 @@ def _shift(span: CharSpan, base: int) -> CharSpan:
 
 
 _SET = object.__setattr__
+#: the fields ``_placed`` sets on a copy (with a span; without one)
+_PLACED = frozenset({"locator", "span"})
+_LOCATED = frozenset({"locator"})
 
 
 def _placed(quantity: Quantity, base: int, locator: Locator) -> Quantity:
@@ -341,16 +344,15 @@ def _placed(quantity: Quantity, base: int, locator: Locator) -> Quantity:
     validation: it was read with every field given; a copy costs a tenth of a construction
     field by field, and this runs for every figure of every provision (~100k per 1,000
     specifications)."""
-    fields = dict(quantity.__dict__)
+    fields = quantity.__dict__.copy()
     fields["locator"] = locator
-    fields_set = set(quantity.__pydantic_fields_set__)
-    fields_set.add("locator")
-    if quantity.span is not None:
-        fields["span"] = _shift(quantity.span, base)
-        fields_set.add("span")
+    span = fields["span"]
+    if span is not None:
+        fields["span"] = _shift(span, base)
     made = object.__new__(type(quantity))
     _SET(made, "__dict__", fields)
-    _SET(made, "__pydantic_fields_set__", fields_set)
+    # a new set (``set | frozenset`` is one), as the copy's own
+    _SET(made, "__pydantic_fields_set__", quantity.__pydantic_fields_set__ | (_PLACED if span is not None else _LOCATED))
     _SET(made, "__pydantic_extra__", None)  # Quantity forbids extra fields and keeps no private ones
     _SET(made, "__pydantic_private__", None)
     return made
