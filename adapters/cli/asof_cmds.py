@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from inforce.engine import Project
-from inforce.ontology import AsOfAnswer, History, InputError, LagReport, Locator, parse_datetime_utc
+from inforce.ontology import AsOfAnswer, History, InputError, LagReport, parse_datetime_utc
+from inforce.ontology.scalars import sent_locator
 
 from ._common import (
     EXIT_FINDING,
@@ -95,7 +96,7 @@ def asof(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """What is in force for a locator on a date (and as known when), with the chain that made it so."""
-    asked = Locator.parse(locator)
+    asked = sent_locator(locator)
     known = parse_known_at(known_at)
     attributes = {k: parse_case_value(v) for k, v in parse_context_pairs(context).items()}
     with Project.open(project) as opened:
@@ -143,7 +144,7 @@ def history(
     project: ProjectArg, locator: LocatorArg, groups: GroupsOption = None, format: FormatOption = OutputFormat.text,
 ) -> None:
     """Every version of a section across revisions and supersessions, on both clocks, and when each stopped applying."""
-    asked = Locator.parse(locator)
+    asked = sent_locator(locator)
     with Project.open(project) as opened:
         found = answered(opened.history(asked, groups=parse_groups(groups)))
     if format is OutputFormat.json:

@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from inforce.engine import Project
-from inforce.ontology import AddendaReadings, Locator, UnboundReport
+from inforce.ontology import AddendaReadings, UnboundReport
+from inforce.ontology.scalars import sent_locator
 from inforce.ontology.text import terminal_line
 
 from ._common import (
@@ -233,7 +234,7 @@ def show(
 ) -> None:
     """Print a provision with its document, revision history and supersession edges."""
     with Project.open(project) as opened:
-        view = answered(opened.show(Locator.parse(locator), groups=parse_groups(groups)))
+        view = answered(opened.show(sent_locator(locator), groups=parse_groups(groups)))
     if format is OutputFormat.json:
         emit_json(view)
         return

@@ -11,8 +11,9 @@ from typing import Annotated, Any
 import typer
 
 from inforce.engine import DEFAULT_EXCLUSIONS, Project
-from inforce.ontology import Context, InputError, Locator, RuleDecision
+from inforce.ontology import Context, InputError, RuleDecision
 from inforce.ontology.files import append_line
+from inforce.ontology.scalars import sent_locator
 
 from ._common import (
     EXIT_FINDING,
@@ -183,7 +184,7 @@ def precedence(
     packs, asked = pack_paths(pack), Context(valid_at=parse_valid_at(valid_at), known_at=parse_known_at(known_at),
                                              groups=tuple(parse_groups(groups)))
     with Project.open(project) as opened:
-        decided = opened.precedence(Locator.parse(locator_a), Locator.parse(locator_b), asked.valid_at,
+        decided = opened.precedence(sent_locator(locator_a), sent_locator(locator_b), asked.valid_at,
                                     asked.known_at, packs=packs, params=params, groups=asked.groups)
         _log_decision(decision_log, opened, RuleDecision.precedence(locator_a, locator_b, asked, decided,
                                                                     packs=packs, params=params))

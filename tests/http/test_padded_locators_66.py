@@ -101,3 +101,20 @@ def test_cli_check_answer_reads_a_citation_locator_as_sent(restricted_riverside:
     assert done.returncode == code, done.stdout + done.stderr
     if code:
         assert "claims[0].citations[0].locator" in done.stderr and "spaces or line breaks" in done.stderr
+
+
+@pytest.mark.parametrize("arguments", [
+    ("asof", "{p}", " SPEC-033000#2.1.A", "--valid-at", "2026-05-01"),
+    ("history", "{p}", "SPEC-033000#2.1.A "),
+    ("show", "{p}", "SPEC-033000 "),
+    ("precedence", "{p}", "SPEC-033000#2.1.A", "\tDWG-S-101#callout-3", "--valid-at", "2026-05-01"),
+], ids=lambda a: a[0])
+def test_cli_locator_arguments_are_read_as_sent(restricted_riverside: Path, arguments: tuple[str, ...]) -> None:
+    """Audit 67 B L1: the CLI's locator arguments were stripped and answered where the service
+    refuses the same text as padded; both now go through ``sent_locator``."""
+    argv = [str(restricted_riverside) if a == "{p}" else a for a in arguments]
+    done = inforce(*argv, groups="owner-team")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "has spaces or line breaks around it" in done.stderr
+    alone = inforce(*[a.strip() for a in argv], groups="owner-team")
+    assert alone.returncode in (0, 1), alone.stdout + alone.stderr  # answered (1: an escalation of precedence)
