@@ -278,7 +278,10 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
     (a spreadsheet saved for a locale that writes decimal commas). A record whose cell
     count differs from the header's is an error at its line, as in a pipe table; so is a
     record :func:`csv_records` cannot read (an unclosed quote), and no row after it is read; so is
-    a record of more than :data:`MAX_CSV_COLUMNS` cells.
+    a record of more than :data:`MAX_CSV_COLUMNS` cells. A header with an empty or repeated
+    column name is an error at its line (:func:`_header_problems`), and so is a schedule with
+    a header and no row: read, either would be a document that says less than its file (a row
+    whose cell has no name, a column read as another's, a schedule with no provision).
     """
     block = TableBlock()
     lines, offsets = lines_and_starts(text)
@@ -319,6 +322,7 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
         if header is None:
             header = tuple(clean_cell(cell) for cell in record)
             header_span, header_line = span, first_line
+            block.errors += _header_problems(header, file=file, line=first_line)
             block.header = header, header_line
             header = row_header(header)
             continue
@@ -354,4 +358,31 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
         block.errors.append(
             InputError("the CSV schedule is empty: it needs a header record and rows", file=file, line=1)
         )
+    elif row_number == 0 and not block.errors:
+        block.errors.append(
+            InputError(
+                "the CSV schedule has a header record and no rows",
+                file=file,
+                line=header_line,
+                field="header",
+                hint="a schedule's rows are its provisions: add them under the header",
+            )
+        )
     return block
+
+
+def _header_problems(header: tuple[str, ...], *, file: str, line: int) -> list[InputError]:
+    """A CSV schedule header's empty and repeated column names: each row repeats its header,
+    so a cell under an unnamed column, or under a name another column has too, would read as
+    no column or as the other one."""
+    problems = [
+        InputError(f"column {column + 1} of the header has no name", file=file, line=line, field="header",
+                   hint="name every column, or remove the trailing delimiter")
+        for column, name in enumerate(header) if not name
+    ]
+    problems += [
+        InputError(f"column {name!r} appears twice in the header", file=file, line=line, field="header",
+                   hint="give each column its own name")
+        for name in sorted({name for name in header if name and header.count(name) > 1})
+    ]
+    return problems
