@@ -30,6 +30,7 @@ __all__ = [
     "Locator",
     "PATH_SEGMENT",
     "UtcDateTime",
+    "blank_or_padded",
     "draws_nothing",
     "group_name",
     "is_document_id",
@@ -311,6 +312,17 @@ def visible_name(text: str, what: str, *, nfkc: bool = False) -> str:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden)
         raise ValueError(f"the {what} {text!r} holds a character that cannot be seen ({codes})")
     return name
+
+
+def blank_or_padded(text: str, what: str) -> str | None:
+    """Why ``text`` is no name anyone types to match it (an empty one, or one with spaces around
+    it, which every reader of a typed name trims), or None: the check before
+    :func:`visible_name` wherever a project declares such a name (a list of them, a key)."""
+    if not text.strip():
+        return f"an empty {what}"
+    if text != text.strip():
+        return f"{what} {text!r} has spaces around it"
+    return None
 
 
 def _unseen(ch: str) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
 from inforce.ontology.files import is_inside, read_bounded_text
-from inforce.ontology.scalars import visible_name
+from inforce.ontology.scalars import blank_or_padded, visible_name
 from inforce.ontology.yamltext import Node
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
@@ -144,7 +144,19 @@ def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
     from inforce.engine import Project
 
     units: dict[str, str] = {}
-    for spelling, (_, value_node) in entries.items():
+    for spelling, (key_node, value_node) in entries.items():
+        # a spelling no document can write (empty, padded, an invisible character inside) would
+        # never be read: refused at its key, as such a facet, project or pack name is
+        problem = blank_or_padded(spelling, "unit spelling")
+        if problem is None:
+            try:
+                visible_name(spelling, "unit spelling")
+            except ValueError as exc:
+                problem = str(exc)
+        if problem is not None:
+            reader.error(key_node, problem, field=f"units.{spelling}",
+                         hint="the unit as the documents write it, e.g. KSF")
+            continue
         target = reader.string(value_node, f"units.{spelling}")
         if target is None:
             continue

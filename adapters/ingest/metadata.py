@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorError, Supersedes
-from inforce.ontology.scalars import PATH_SEGMENT, group_name, visible_name
+from inforce.ontology.scalars import PATH_SEGMENT, blank_or_padded, group_name, visible_name
 from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 
 from .yamlnodes import NodeReader, is_null, iso_date
@@ -284,10 +284,8 @@ def _names(
         text = reader.string(item, field)
         if text is None:
             continue
-        if not text.strip():
-            reader.error(item, f"an empty {what}", field=field, hint=hint)
-        elif text != text.strip():
-            reader.error(item, f"{what} {text!r} has spaces around it", field=field, hint=hint)
+        if (problem := blank_or_padded(text, what)) is not None:
+            reader.error(item, problem, field=field, hint=hint)
         elif not commas and "," in text:
             reader.error(item, f"{what} {text!r} holds a comma, which separates names", field=field,
                          hint=hint)
