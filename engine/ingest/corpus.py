@@ -1,6 +1,7 @@
 """Checks across files: what no single document can tell about itself.
 
-Duplicate revisions, revisions of one document that take effect on the same day without a
+Duplicate revisions, a revision file without a ``revision`` label beside other revisions of
+its document (the label is optional only for a never-revised one), revisions of one document that take effect on the same day without a
 distinct ``seq`` (the tie-breaker), ``supersedes`` targets that no revision has, supersession
 cycles, edges that take effect before their source document was issued, an edge whose
 replacement is (inside) its own target, an edge a review accepted onto its item's own document,
@@ -33,6 +34,7 @@ def check_corpus(
     docs = sorted(documents, key=lambda d: (d.source.file, d.id, d.revision))
     problems: list[InputError] = []
     problems += _duplicates(docs)
+    problems += _unlabelled(docs)
     problems += _same_day(docs)
     problems += _edges(docs, has_target, complete=complete)
     problems += _itself(docs)
@@ -139,6 +141,29 @@ def _duplicates(docs: list[Document]) -> list[InputError]:
         else:
             first[doc.uid] = doc
     return problems
+
+
+def _unlabelled(docs: list[Document]) -> list[InputError]:
+    """A revision read without a ``revision`` label (or with ``revision: null``) whose document
+    has other revision files: formats.md makes the label optional for a never-revised document
+    only. Read as ``0`` it would sort among the others by seq and date (``SOP-114@B → @0 → @D``),
+    silently. A document from the graph always carries its label as read then: only files read
+    in this ingest are judged, by whether their metadata set the field (``model_fields_set``)."""
+    files: dict[str, set[str]] = {}
+    for doc in docs:
+        files.setdefault(doc.id, set()).add(doc.source.file)
+    return [
+        _error(
+            doc,
+            f"{doc.id} has other revisions ({', '.join(sorted(files[doc.id] - {doc.source.file}))}), "
+            "and this one has no revision label",
+            field="revision",
+            hint="give every revision of a revised document its label (revision: \"C\"); only a "
+            "never-revised document may leave it out",
+        )
+        for doc in docs
+        if "revision" not in doc.model_fields_set and len(files[doc.id]) > 1
+    ]
 
 
 def _same_day(docs: list[Document]) -> list[InputError]:
