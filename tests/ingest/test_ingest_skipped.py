@@ -129,6 +129,8 @@ def test_text_changed_outside_changed_is_named_at_ingest(tmp_path: Path) -> None
     body = "1 SCOPE\n\n1.1 Scope {scope}.\n\n2 PRODUCTS\n\n2.1 Ratio {ratio}.\n"
     write_doc(root, "A", "2026-01-01", body.format(scope="one", ratio="0.45"))
     write_doc(root, "A-R1", "2026-03-01", body.format(scope="two", ratio="0.40"))
+    first = root / "documents" / "a.md"  # a revised document labels every revision (audit 67 B F02)
+    first.write_text(first.read_text().replace("id: A\n", 'id: A\nrevision: "0"\n'))
     later = root / "documents" / "a-r1.md"
     later.write_text(later.read_text().replace("id: A-R1", 'id: A\nrevision: "1"\nseq: 1\nchanged: ["1"]'))
     code, said, _ = _ingest(root)
