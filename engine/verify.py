@@ -602,10 +602,10 @@ def _uncompared(case: _Case, text: str, cited: Sequence[_Cited]) -> tuple[str, l
     """The claim's digits no figure compared (``quantities.designations``, the one gate): the
     refusal's detail where a cited word of the same shape states other digits (``W8x35`` against
     ``W8x31``: ``value_differs``), and the words left to escalate (no cited word like them)."""
-    from .quantities.designations import uncompared_digits
+    from .quantities.designations import names_code, uncompared_digits
     from .quantities.unread import plain_doubled
 
-    if not any(ch.isdigit() for ch in text):
+    if not any(ch.isdigit() for ch in text) and not names_code(text):
         return "", []
     text = plain_doubled(text)
     compared = [(m.span.start, m.span.end) for m in case.snapshot.quantity_extractor().extract(text, bind=False).mentions]

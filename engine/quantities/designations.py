@@ -14,7 +14,8 @@ decides, for every run of digits in a claim, one of:
    another word of its shape and not it (``2x4 at interior walls and 2x6 at exterior walls``,
    ``H-25 para columnas y H-30 para vigas``): refused; where the cited text writes other words
    of its shape and which place the claim means is not read on both sides: escalated
-   (:func:`several_places`, audit 65);
+   (:func:`several_places`, audit 65); the grades of a family are of one shape, a mixed code's
+   trailing letters aside (``B500A`` / ``B500B``: :func:`_family`, audit 67);
 3. it names rather than states: a locator or document id (``SPEC-1#1.1.A``, ``SOP-001``), a
    dotted paragraph number (``2.3.C.2``, ``1.2.1``), a date or year, a number after a word
    naming a place in a document (``Section 09 00 00``, ``Article 5``, ``Addendum No. 3``, see
@@ -22,6 +23,11 @@ decides, for every run of digits in a claim, one of:
 4. else it is *uncompared*: refused where a cited text holds a word of the same shape (the same
    letters and marks, other digits: ``W8x35`` against ``W8x31``; a bare number's shape is its
    word before and after: ``No. 10 AWG`` against ``No. 12 AWG``), escalated otherwise.
+
+A designation of letters (``Class A``, ``Type II``, ``Clase C``: :data:`_CODED`) holds no digits but is
+decided the same way: the cited code of its word passes, by the places read as in step 2; another
+code of a word the cited text gives codes of is refused; a word the cited text gives no code of
+escalates (audit 67).
 
 The decision is made here once; ``engine.verify`` applies it to every claim.
 """
@@ -34,7 +40,8 @@ from dataclasses import dataclass
 
 from ._lexicon import MONTH_NUMBERS, MONTHS
 
-__all__ = ["BEING", "LOCATOR_WORDS", "PLACE_BY", "Uncompared", "claim_places", "date_spans", "place_after", "place_words",
+__all__ = ["BEING", "LOCATOR_WORDS", "PLACE_BY", "Uncompared", "claim_places", "date_spans", "names_code", "place_after",
+           "place_words",
            "several_places", "uncompared_digits"]
 
 #: Words after which a number names a place in a document, never a measure or a size: a
@@ -124,7 +131,12 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
             if (place := _cited_place(text, begin, end)) is not None:
                 beside.setdefault(place, {}).update((piece.lower(), piece) for piece in pieces)
             for piece in pieces if not _bare(word) else ():
-                kin.setdefault(_DIGITS.sub("9", piece.lower()), {})[piece.lower()] = piece
+                kin.setdefault(_family(piece), {})[piece.lower()] = piece
+        for begin, end, coded, shown in _coded(text):  # "Class A", "Type II": letters, no digits
+            said.add(coded)
+            kin.setdefault(_family(coded), {})[coded] = shown
+            if (place := _cited_place(text, begin, end)) is not None:
+                beside.setdefault(place, {})[coded] = shown
         # (a word joining alternatives by a slash says each: "A615/A615M" says "A615")
         said.update(piece.lower() for _, _, word in words if "/" in word for piece in word.split("/") if piece)
         for index in range(len(words)):
@@ -144,6 +156,15 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     dates = [date for text in cited_texts for date in _dates(text)]
     claim_dates = _dates(claim_text)
     found: dict[str, Uncompared] = {}
+    for begin, end, coded, shown in _coded(claim_text):
+        # a designation of letters ("Class B", "Type V"): compared with the cited codes of its word
+        family = kin.get(_family(coded), {})
+        if coded in said:
+            placed = _placed(shown, family, beside, claim_places(claim_text, begin, end))
+        else:  # another code of the same word refuses; a word the cited text gives no code of escalates
+            placed = Uncompared(text=shown, differs_from=next(iter(family.values()), None))
+        if placed is not None:
+            found.setdefault(coded, placed)
     for index, (start, _, word) in enumerate(claim):
         digits = [(start + m.start(), start + m.end()) for m in _DIGITS.finditer(word)]
         if not digits or all(_within(span, compared) for span in digits):
@@ -172,7 +193,7 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
             # said, but maybe of another place: "2x6 at interior walls" where the cited text writes
             # "2x4 at interior walls and 2x6 at exterior walls" (audit 59), "Las losas serán de
             # hormigón H-30" where it writes "H-25 en losas y H-30 en columnas" (audit 65)
-            placed = _placed(word, kin.get(_DIGITS.sub("9", word.lower()), {}), beside,
+            placed = _placed(word, kin.get(_family(word), {}), beside,
                              claim_places(claim_text, start, claim[index][1]))
             if placed is not None:
                 found.setdefault(word.lower(), placed)
@@ -403,6 +424,45 @@ def place_after(text: str, end: int) -> tuple[int, frozenset[str]] | None:
     following = _PLACE_NEXT.match(text, found.end())
     words = found["place"] + (f" {following['next']}" if following is not None else "")
     return found.start(), frozenset(place_words(words))
+
+
+#: A word that designates by the code after it (``Class A``, ``Type II``, ``Grade B``, ``Clase C``,
+#: ``Tipo I``, ``Classe A``, ``Exposure class C``): a code of capital letters (a Roman numeral is one)
+#: is read here; a code holding digits (``Class 3``, ``Grade 60``, ``Type 1``) is a word of digits,
+#: compared as every such word is.
+_CODED = re.compile(r"(?<![^\W\d_])(?P<word>(?i:class|classes|type|types|grade|grades|category|categories|"
+                    r"clase|clases|tipo|tipos|classe|classes|grado|grados|categor[i\u00ed]a|cat[e\u00e9]gorie|"
+                    r"qualit[e\u00e9]))\s+(?P<code>[A-Z]{1,3})(?![\w-])")
+
+
+def _coded(text: str) -> list[tuple[int, int, str, str]]:
+    """Each designation of letters ``text`` writes (:data:`_CODED`): (start, end, the designating word
+    and its code as one lower-case key, as written: ``class a``, ``Class A``)."""
+    return [(m.start(), m.end(), f"{m['word'].lower()} {m['code'].lower()}", f"{m['word']} {m['code']}")
+            for m in _CODED.finditer(text)]
+
+
+def names_code(text: str) -> bool:
+    """Whether ``text`` writes a designation of letters (:data:`_CODED`), which the gate compares
+    though it holds no digits."""
+    return _CODED.search(text) is not None
+
+
+#: A mixed code's letters after its last digits: a grade of the same family (``B500A`` / ``B500B``,
+#: ``S355JR`` / ``S235``), as a designation of letters is the same family by its word (``class *``).
+_TRAILING = re.compile(r"(?<=9)[a-z]+$")
+
+
+def _family(word: str) -> str:
+    """The family a designation belongs to, the codes of one family compared by place
+    (:func:`_placed`): its digits as one mark, a mixed code's trailing letters off where letters
+    begin it (``B500B`` is ``b9``, as ``B500A`` and ``B500C`` are); a designation of letters by its
+    word (``class a`` is ``class *``)."""
+    lower = word.lower()
+    if " " in lower:
+        return lower.rsplit(" ", 1)[0] + " *"
+    shape = _DIGITS.sub("9", lower)
+    return _TRAILING.sub("", shape) if re.match(r"[^\W\d_]", shape) else shape
 
 
 def _place_shape(place: str) -> str:
