@@ -571,10 +571,14 @@ def _figure_words(text: str, start: int, end: int, spans: Sequence[tuple[int, in
     """The words a claim states its figure at ``text[start:end]`` with, in its clause: those
     before it, back to the figure before ("Revenue was $8,410 million"), and those after it to
     the clause's end ("7 years for drafts"), none where another figure follows in the clause
-    (they are that figure's: "3.0% vs international sales decline of 0.6%")."""
+    (they are that figure's: "3.0% vs international sales decline of 0.6%"); a heading before a
+    colon is the clause's too ("Footings: cover 40 mm.", "Column steel: Grade 420.")."""
     cuts = [(match.start(), match.end()) for match in _CLAUSE_CUT.finditer(text)]
-    opening = max([cut_end for cut_start, cut_end in cuts if cut_end <= start]
-                  + [other_end for other_start, other_end in spans if other_end <= start] + [0])
+    figures = [other_end for other_start, other_end in spans if other_end <= start]
+    opening = max([cut_end for cut_start, cut_end in cuts if cut_end <= start] + figures + [0])
+    if opening > 0 and text[opening - 1] == ":" and opening not in figures:
+        # the heading before the colon is the figure's place ("Footings: cover 40 mm.", audit 67)
+        opening = max([cut_end for cut_start, cut_end in cuts if cut_end < opening] + figures + [0])
     closing = min([cut_start for cut_start, _ in cuts if cut_start >= end] + [len(text)])
     if any(end <= other_start < closing for other_start, _ in spans):
         closing = end
