@@ -156,8 +156,13 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
     dates = [date for text in cited_texts for date in _dates(text)]
     claim_dates = _dates(claim_text)
     found: dict[str, Uncompared] = {}
+    coded_spans: list[tuple[int, int]] = []
     for begin, end, coded, shown in _coded(claim_text):
-        # a designation of letters ("Class B", "Type V"): compared with the cited codes of its word
+        # a designation by its word ("Class B", "Type V", "Grade 420"): compared with the cited codes
+        # of its word, unless a figure the extractor read holds its code ("Grade 40" read as a figure)
+        if _within((end - len(coded.rsplit(" ", 1)[1]), end), compared):
+            continue
+        coded_spans.append((begin, end))
         family = kin.get(_family(coded), {})
         if coded in said:
             placed = _placed(shown, family, beside, claim_places(claim_text, begin, end))
@@ -167,7 +172,7 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
             found.setdefault(coded, placed)
     for index, (start, _, word) in enumerate(claim):
         digits = [(start + m.start(), start + m.end()) for m in _DIGITS.finditer(word)]
-        if not digits or all(_within(span, compared) for span in digits):
+        if not digits or all(_within(span, [*compared, *coded_spans]) for span in digits):
             continue
         clock = next((c for c in claim_times if c[0] <= start < c[1]), None)
         if clock is not None and times:  # a time of day, compared with the cited ones by the minute
@@ -342,8 +347,9 @@ _SENTENCE_CUT = re.compile(r"[.;!?](?=\s)")
 def claim_places(text: str, start: int, end: int) -> set[str]:
     """The places a claim names for its word at ``start``-``end`` (:func:`place_words` items):
     the place right after it (:func:`place_after`), each place a preposition names before it in
-    its sentence ("Concrete grade for columns: M20"), and its sentence's subject before a verb
-    of being ("Columns shall be M20 concrete")."""
+    its sentence ("Concrete grade for columns: M20"), its sentence's subject before a verb
+    of being ("Columns shall be M20 concrete"), and its heading before a colon ("Column steel:
+    Grade 420")."""
     found: set[str] = set()
     after = place_after(text, end)
     if after is not None:
@@ -356,16 +362,24 @@ def claim_places(text: str, start: int, end: int) -> set[str]:
     subject = _SUBJECT_BEFORE.match(words)
     if subject is not None:
         found |= place_words(PLACE_BY.sub(" ", subject["words"]))
+    heading = re.match(r"\s*(?P<words>[^:\d]*[^\W\d_][^:\d]*):", words)
+    if heading is not None:  # "Column steel: Grade 420" (audit 67)
+        found |= place_words(PLACE_BY.sub(" ", heading["words"]))
     return found
 
 
 def _cited_place(text: str, start: int, end: int) -> frozenset[str] | None:
     """The place a cited text gives its word at ``start``-``end``: the place right after it
-    (:func:`place_after`: "H-25 en losas"), else the heading before a colon in its sentence
-    ("Dowels: ASTM A416"); None where neither is read."""
+    (:func:`place_after`: "H-25 en losas"), else, in a table row, the row's label ("| Footings |
+    Grade 420 |"), else the heading before a colon in its sentence ("Dowels: ASTM A416"); None
+    where none is read."""
     after = place_after(text, end)
     if after is not None:
         return after[1]
+    line = text[text.rfind("\n", 0, start) + 1:start]
+    if line.lstrip().startswith("|"):  # a table cell's place is its row's label ("| Footings | Grade 420 |")
+        label = next((cell for cell in line.split("|")[:-1] if re.search(r"[^\W\d_]{3,}", cell)), "")
+        return frozenset(place_words(label)) or None
     begin = max([match.end() for match in _SENTENCE_CUT.finditer(text, 0, start)] + [0])
     heading = re.match(r"\s*(?P<words>[^:\d]*[^\W\d_][^:\d]*):[^:]*$", text[begin:start])
     words = place_words(heading["words"]) if heading is not None else set()
@@ -381,7 +395,8 @@ def _placed(word: str, kin: dict[str, str], beside: dict[frozenset[str], dict[st
     claim names refuses it (naming that one); else a person decides (:func:`several_places`).
     None: it passes."""
     lower = word.lower()
-    others = {other: shown for other, shown in kin.items() if other != lower}
+    # an ASTM standard's metric twin ("A416/A416M") is the same designation, no other of its family
+    others = {other: shown for other, shown in kin.items() if other.removesuffix("m") != lower.removesuffix("m")}
     if not others:
         return None
     cited = any(other in words for words in beside.values() for other in kin)
@@ -427,24 +442,24 @@ def place_after(text: str, end: int) -> tuple[int, frozenset[str]] | None:
 
 
 #: A word that designates by the code after it (``Class A``, ``Type II``, ``Grade B``, ``Clase C``,
-#: ``Tipo I``, ``Classe A``, ``Exposure class C``): a code of capital letters (a Roman numeral is one)
-#: is read here; a code holding digits (``Class 3``, ``Grade 60``, ``Type 1``) is a word of digits,
-#: compared as every such word is.
+#: ``Tipo I``, ``Classe A``, ``Exposure class C``, ``Grade 420``): a code of capital letters (a Roman
+#: numeral is one) or of digits; a mixed code (``Grade B500B``) is a word of its own, compared as
+#: every word of digits is.
 _CODED = re.compile(r"(?<![^\W\d_])(?P<word>(?i:class|classes|type|types|grade|grades|category|categories|"
                     r"clase|clases|tipo|tipos|classe|classes|grado|grados|categor[i\u00ed]a|cat[e\u00e9]gorie|"
-                    r"qualit[e\u00e9]))\s+(?P<code>[A-Z]{1,3})(?![\w-])")
+                    r"qualit[e\u00e9]))\s+(?P<code>[A-Z]{1,3}|\d+)(?![\w-])")
 
 
 def _coded(text: str) -> list[tuple[int, int, str, str]]:
-    """Each designation of letters ``text`` writes (:data:`_CODED`): (start, end, the designating word
+    """Each designation by its word ``text`` writes (:data:`_CODED`): (start, end, the designating word
     and its code as one lower-case key, as written: ``class a``, ``Class A``)."""
     return [(m.start(), m.end(), f"{m['word'].lower()} {m['code'].lower()}", f"{m['word']} {m['code']}")
             for m in _CODED.finditer(text)]
 
 
 def names_code(text: str) -> bool:
-    """Whether ``text`` writes a designation of letters (:data:`_CODED`), which the gate compares
-    though it holds no digits."""
+    """Whether ``text`` writes a designation by its word (:data:`_CODED`): the gate compares one of
+    letters though it holds no digits."""
     return _CODED.search(text) is not None
 
 
