@@ -262,7 +262,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
     if quantities is not None:
         warnings = [*warnings, *quantities.get("warnings", [])]
     unread = _unread_figures(case, text, cited, warnings)
-    warnings = [*warnings, *unread, *_uncompared_named(case, text, uncompared, unread)]
+    warnings = [*warnings, *unread, *_uncompared_named(case, text, uncompared, unread), *_date_order(case, text, cited)]
     return _entail(case, text, cited, quantities, tuple(q for q, _ in missing), warnings)
 
 
@@ -636,6 +636,23 @@ def _uncompared_named(case: _Case, text: str, uncompared: Sequence[Any], unread:
                           "and the cited text does not state as written; read the cited provision before relying on "
                           "this answer.")
     return [f"designation's place not read: {u.why}" for u in placed] + [f"figure not compared: {word!r}" for word in named]
+
+
+def _date_order(case: _Case, text: str, cited: Sequence[_Cited]) -> list[str]:
+    """The escalation for the claim's dates that agree with a cited one only through a day-and-month
+    order no text states (``quantities.date_order``: ``03/04/2027`` against "3 April 2027")."""
+    from .quantities.date_order import unread_date_order
+    from .quantities.unread import plain_doubled
+
+    if not any(ch.isdigit() for ch in text):
+        return []
+    cited_texts = [item.figures for item in cited if item.status == "ok"] + [
+        stated for item in cited if item.status == "ok" for _, stated, _ in item.amenders]
+    found = unread_date_order(plain_doubled(text), cited_texts)
+    for written, why in found:
+        case.conflicts.append(f"The claim {text[:120]!r} states {written!r}: {why}; read the cited provision "
+                              "before relying on this answer.")
+    return [f"date order not read: {why}" for _, why in found]
 
 
 def _unread_cited(case: _Case, text: str, cited: Sequence[_Cited], found: ClaimQuantityCheck) -> ClaimQuantityCheck:
