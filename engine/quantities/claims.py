@@ -82,6 +82,7 @@ from .conditions import (
     element_named,
     excluded_named,
     governs,
+    other_clause_condition,
     term_facets,
 )
 from .designations import (
@@ -347,6 +348,8 @@ def _match(
                                 and not any(_key(mine) == _key(other) and _supports(
                                     mine, other, vocabulary, claim_text, cited)[0] for mine in also)],
                 items.get(index, {}) if items else {}, said, vocabulary, claim_text, cited)
+            doubt = doubt or other_clause_condition(claim_text, (claim.span.start, claim.span.end), cited,
+                                                    (source.span.start, source.span.end))
             found = MatchedClaimQuantity(claim=claim, source=source, source_index=index,
                                          rule="rounded" if rule == "soft" else rule, doubt=doubt)  # type: ignore[arg-type]
             if doubt is None:

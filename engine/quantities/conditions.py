@@ -53,8 +53,11 @@ whose condition agrees on every facet both state (the same regimen, the same pop
 same band), each term's facet taken from the claim's vocabulary (:func:`term_facets`); a facet
 only one side states is not compared, so a claim without condition words matches as it did
 before conditions were read. Where several cited figures agree with the claim's condition, the
-one stating it most closely governs (:func:`governs`). The graph stores each quantity's terms
-(``facts`` and the sweep show them).
+one stating it most closely governs (:func:`governs`). Beyond the pack's terms, a condition clause
+either side attaches to the figure in its own words ("where ...", "if ...", "si ...") is read
+(:func:`clause_condition`): where both state one and their content words differ, a person
+decides (:func:`other_clause_condition`). The graph stores each quantity's terms (``facts`` and
+the sweep show them).
 
 **How the sweep uses them** (``compare``, by :func:`condition_relation`): two figures are
 statements of one requirement only when their conditions are the same on every facet; one
@@ -84,7 +87,7 @@ if TYPE_CHECKING:
 from .units import format_value
 
 __all__ = [
-    "APPROXIMATE", "ELEMENT_FACET", "approximate_at", "compared_terms", "may_be_approximate", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
+    "APPROXIMATE", "ELEMENT_FACET", "approximate_at", "clause_condition", "other_clause_condition", "compared_terms", "may_be_approximate", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
     "condition_relation", "band_key", "band_strict", "element_named", "element_of", "facet_of", "governs", "stock_conditions", "term_facets", "weight_band",
 ]
 
@@ -326,6 +329,70 @@ def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[
         if members:
             clauses.append((start, end, members))
     return clauses
+
+
+#: The words that open a condition clause on a figure ("75 mm where cast against earth", "si el
+#: hormigón se vierte contra el terreno", "lorsque la dalle est exposée"); "si" in lower case only
+#: ("SI units" is no condition).
+_CONDITION_OPENER = re.compile(r"\b(?i:where(?:ver)?|when(?:ever)?|if|unless|donde|cuando|lorsque|lorsqu['’])|\bsi\b")
+#: Where a condition clause's words end: a comma, a colon, a bracket, a sentence's end, a figure.
+_CONDITION_END = re.compile(r"[,:;!?()\[\]\n]|\.(?=\s|$)|\d")
+#: A condition's words that say nothing of its case beyond the stop words (``_content``).
+_CONDITION_FILLER = frozenset({"les", "des", "del", "los", "las", "une", "por", "para", "pour", "que", "est", "son",
+                               "sont", "será", "sera", "serán", "con", "avec", "sur", "dans", "una", "uno"})
+
+
+def clause_condition(text: str, start: int, end: int) -> tuple[str, frozenset[str]] | None:
+    """The condition clause ``text`` attaches to its figure at ``start``-``end`` ("where ...",
+    "when ...", "if ...", "unless ...", "donde ...", "cuando ...", "lorsque ...", "si ..."), as
+    (its words as written, its content words); None where the figure's clause has none. The
+    clause is the one opened after the figure before any other figure ("75 mm where cast
+    against earth"), else the last one opened before it with no figure between ("where cast
+    against formwork: 75 mm"), within the figure's clause (:data:`_CLAUSE_END`). Content words:
+    three letters or more, in lower case, no stop word, a plural's ``s`` and all after the fifth
+    letter left off (``products`` is ``product``), so a condition restated in other order or
+    with other small words has the same ones."""
+    if end > len(text):
+        return None  # a figure read from the headings over the text, not from its words
+    cuts = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
+    low = cuts[-1] if cuts else 0
+    after = next((m.start() for m in _CLAUSE_END.finditer(text, end) if m.start() >= end), len(text))
+    openers = [m for m in _CONDITION_OPENER.finditer(text, low, after)]
+    opener = next((m for m in openers if m.start() >= end and not any(ch.isdigit() for ch in text[end:m.start()])),
+                  None)
+    if opener is None:
+        opener = next((m for m in reversed(openers) if m.end() <= start
+                       and not any(ch.isdigit() for ch in text[m.end():start])), None)
+    if opener is None:
+        return None
+    stop = _CONDITION_END.search(text, opener.end(), after)
+    words = text[opener.start():stop.start() if stop else after].strip()
+    return words, _content(words[len(opener.group()):])
+
+
+def _content(words: str) -> frozenset[str]:
+    """The content words of a condition's words (:func:`clause_condition`)."""
+    from ._tokens import _stop_words
+
+    stop = _stop_words()
+    kept = (word for word in re.findall(r"[^\W\d_]{3,}", words.lower())
+            if word not in stop and word not in _CONDITION_FILLER)
+    return frozenset((word[:-1] if word.endswith("s") and len(word) > 3 else word)[:5] for word in kept)
+
+
+def other_clause_condition(claim_text: str, claim_span: tuple[int, int], cited_text: str,
+                           cited_span: tuple[int, int]) -> str | None:
+    """Why a person decides where the claim and the cited text each attach a condition clause
+    (:func:`clause_condition`) to the figures matched and the two conditions' content words differ
+    ("75 mm where cast against formwork" for "75 mm where cast against earth"): whether they are
+    one case is not read, so the claim is not answered; None where either states none, or both
+    the same. No list of opposite cases is kept, so no such pair is refused here."""
+    ours = clause_condition(claim_text, *claim_span)
+    theirs = clause_condition(cited_text, *cited_span) if ours is not None else None
+    if ours is None or theirs is None or ours[1] == theirs[1]:
+        return None
+    return (f"the claim states its figure {ours[0]!r}, the cited figure is stated {theirs[0]!r}; whether the two "
+            "conditions are one case could not be read")
 
 
 def condition_conflict(
