@@ -144,25 +144,32 @@ def _duplicates(docs: list[Document]) -> list[InputError]:
 
 
 def _unlabelled(docs: list[Document]) -> list[InputError]:
-    """A revision read without a ``revision`` label (or with ``revision: null``) whose document
-    has other revision files: formats.md makes the label optional for a never-revised document
-    only. Read as ``0`` it would sort among the others by seq and date (``SOP-114@B → @0 → @D``),
-    silently. A document from the graph always carries its label as read then: only files read
-    in this ingest are judged, by whether their metadata set the field (``model_fields_set``)."""
-    files: dict[str, set[str]] = {}
+    """A revision read without a ``revision`` label (or with ``revision: null``) that is not the
+    first of its document: formats.md makes the label optional for a never-revised document,
+    and a first revision left unlabelled has always read as ``0``, the label the format shows for
+    it (projects written so keep reading). A later one read as ``0`` would sort among the others
+    by seq and date (``SOP-114@B → @0 → @D``), silently; it is refused at its file. A document
+    from the graph always carries its label as read then: only files read in this ingest are
+    judged, by whether their metadata set the field (``model_fields_set``)."""
+    revisions: dict[str, list[Document]] = {}
     for doc in docs:
-        files.setdefault(doc.id, set()).add(doc.source.file)
+        revisions.setdefault(doc.id, []).append(doc)
+
+    def order(doc: Document) -> tuple[object, int]:
+        return (doc.effective.from_, doc.seq)
+
     return [
         _error(
             doc,
-            f"{doc.id} has other revisions ({', '.join(sorted(files[doc.id] - {doc.source.file}))}), "
+            f"{doc.id} has earlier revisions ({', '.join(sorted(o.source.file for o in revisions[doc.id] if order(o) < order(doc)))}), "
             "and this one has no revision label",
             field="revision",
-            hint="give every revision of a revised document its label (revision: \"C\"); only a "
-            "never-revised document may leave it out",
+            hint="give every revision after a document's first its label (revision: \"C\"); only a first "
+            "revision may leave it out (read as 0)",
         )
         for doc in docs
-        if "revision" not in doc.model_fields_set and len(files[doc.id]) > 1
+        if "revision" not in doc.model_fields_set
+        and any(order(other) < order(doc) for other in revisions[doc.id] if other is not doc)
     ]
 
 

@@ -75,7 +75,21 @@ def test_a_revised_documents_revision_without_a_label_is_refused_at_its_file(tmp
     assert 'revision: "C"\n' in page.read_text()
     page.write_text(page.read_text().replace('revision: "C"\n', written))
     [said] = _refused(root, "documents/sop-114-rev-c.md")
-    assert "revision: SOP-114 has other revisions" in said and "no revision label" in said, said
+    assert "revision: SOP-114 has earlier revisions (documents/sop-114-rev-b.md)" in said, said
+    assert "no revision label" in said, said
+
+
+def test_a_first_revision_may_still_leave_its_label_out_and_reads_as_0(tmp_path: Path):
+    """Compatibly with projects written before: the first revision of a revised document left
+    unlabelled reads as ``0``, the label the format shows for it (`SOP-114@0 → @C → @D`)."""
+    root = _sop_retention(tmp_path / "p")
+    page = root / "documents" / "sop-114-rev-b.md"
+    assert 'revision: "B"\n' in page.read_text()
+    page.write_text(page.read_text().replace('revision: "B"\n', ""))
+    done = inforce("ingest", root)
+    assert done.returncode == 0, done.stdout + done.stderr
+    shown = inforce("history", root, "SOP-114#3")
+    assert shown.returncode == 0 and "SOP-114@0" in shown.stdout and "SOP-114@C" in shown.stdout, shown.stdout
 
 
 def test_a_never_revised_document_may_leave_its_revision_out(tmp_path: Path):
