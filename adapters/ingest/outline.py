@@ -234,13 +234,19 @@ class _OutlineReader:
                 index += block.lines_used
                 continue
             heading = read_heading(line)
+            starts_paragraph = self.paragraphs or index == 0 or not lines[index - 1].strip()
             if heading is not None and heading.lower and not self._lower_clause(
-                heading, starts_paragraph=self.paragraphs or index == 0 or not lines[index - 1].strip()
+                heading, starts_paragraph=starts_paragraph
             ):
                 heading = None
-            opened = len(self.slots)
+            opened, said = len(self.slots), len(self.outline.warnings)
             if heading is not None:
                 self._heading(heading, offsets[index])
+                if (heading.kind == "decimal" and starts_paragraph and len(heading.comps) >= 2
+                        and not self.too_deep and len(self.slots) == opened and len(self.outline.warnings) == said):
+                    # ("7 PIPES" then "6.3 Bedding ...": a clause out of sequence in upper case stays the
+                    # text of the section open, said as a lower-case one is, audit 67 C F8)
+                    self._read_as_text(heading)
             if len(self.slots) > opened and heading is not None and heading.kind != "markdown":
                 numbered = True
                 if opening and heading.text and (heading.kind == "paragraph" or not title_like(heading.text)):
@@ -435,15 +441,21 @@ class _OutlineReader:
                 if isinstance(previous, int) and isinstance(last, int) and last == previous + 1:
                     return True
                 break
+        self._read_as_text(heading)
+        return False
+
+    def _read_as_text(self, heading: Heading) -> None:
+        """Say at its line that a clause number starting a paragraph, out of sequence, stays the text
+        of the section open (a lower-case one from ``_lower_clause``; one in upper case, "7 PIPES" then
+        "6.3 Bedding ...", from ``read``): never opened, never silent."""
         reading = self.stack[-1].path if self.stack else None
+        case = " starts in lower case and" if heading.lower else ""
         self.outline.warnings.append(InputError(
             f"{heading.number} read as text of {reading or 'no section (nothing is open)'}: "
-            f"{heading.text[:80]!r} starts in lower case and {heading.segment} is not the next "
-            "number of the sections open",
+            f"{heading.text[:80]!r}{case} {heading.segment} is not the next number of the sections open",
             file=self.file, line=self.line_no, field=reading or heading.segment,
             hint="number it as the next clause, or mark it as a heading (Markdown '#') to open it",
         ))
-        return False
 
     def _plausible_without_parent(self, comps: tuple[int | str, ...]) -> bool:
         last = comps[-1]

@@ -135,3 +135,33 @@ def test_a_lower_case_clause_out_of_sequence_stays_text_with_a_warning(tmp_path:
     (warning,) = said
     assert (warning.file, warning.line) == ("documents/q-59.md", 13), str(warning)
     assert warning.message.startswith("9.7 read as text of 6.1: \"f'c = 25 MPa"), str(warning)
+
+
+# --- audit 67 C F8: a clause out of sequence in upper case is said too -----------------------------
+
+@pytest.mark.parametrize(("body", "line", "reading"), [
+    # a copy-paste slip: section 7 holds 6.3 and 6.4
+    ("6 CONCRETE\n\n6.1 General.\n\n7 PIPES\n\n6.3 Bedding material: Class A for pipes.\n\n"
+     "6.4 Cement shall be Type II.\n", 17, "7"),
+    # a section starting at 6.3 under "1 GENERAL"
+    ("6.3 Bedding material: Class A for pipes.\n\n6.4 Cement shall be Type II.\n", 11, "1"),
+])
+def test_an_upper_case_clause_out_of_sequence_stays_text_with_a_warning(
+        tmp_path: Path, body: str, line: int, reading: str) -> None:
+    root = tmp_path / "p"
+    warnings = _ingest(root, body)
+    assert _check(root, "Bedding material: Class A for pipes.", "Q-59#6.3")["verdict"] == "refusal"
+    said = [w for w in warnings if "read as text of" in str(w)]
+    assert [w.message[:3] for w in said] == ["6.3", "6.4"], [str(w) for w in warnings]
+    first = said[0]
+    assert (first.file, first.line) == ("documents/q-59.md", line), str(first)
+    assert first.message.startswith(f"6.3 read as text of {reading}: 'Bedding material"), str(first)
+    assert "lower case" not in first.message, str(first)
+
+
+def test_an_upper_case_clause_in_sequence_opens_unsaid(tmp_path: Path) -> None:
+    body = "2 PIPES\n\n2.1 Bedding material: Class A for pipes.\n\n2.2 Cement shall be Type II.\n"
+    root = tmp_path / "p"
+    warnings = _ingest(root, body)
+    assert _check(root, "Cement shall be Type II.", "Q-59#2.2")["verdict"] == "answer"
+    assert not [w for w in warnings if "read as text of" in str(w)], warnings
