@@ -407,7 +407,12 @@ _LISTED_TITLE = re.compile(r"[ \t]*[-–—:][ \t]*([A-Z][^,;(\n|]{0,80}?)[ \t]*
 #: and 3.1 B"): each article with its letter, spaced the same way.
 _MORE_SPACED = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(\d{1,2}\.\d{1,3})[ \t]+((?-i:[A-Z]))(?![\w]|\.\w)",
                           re.IGNORECASE)
-_MORE_PATHS = re.compile(rf"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|or\s+)({_PATH})(?![\w])", re.IGNORECASE)
+#: ("los numerales 3.1 y 3.2", "os itens 2.1 e 2.2", "les articles 1.1 et 1.2": the same list, its "and" in
+#: Spanish, Portuguese or French, audit 67 C F6)
+_MORE_PATHS = re.compile(rf"\s*(?:,\s*(?:(?:and|y|e|et)\s+)?|(?:and|y|e|et)\s+|&\s*|or\s+)({_PATH})(?![\w])", re.IGNORECASE)
+#: The other end of a range after a plural provision word ("Numerales 3.1 a 3.2", "Articles 29.1 to 29.3"):
+#: read as one more of the list; ``_paragraph_ranges`` then adds those between.
+_RANGE_END = re.compile(rf"\s*(?:through|thru|to|a|al|à|au|hasta)\s+({_PATH})(?![\w])", re.IGNORECASE)
 #: A paragraph by its article and spaced letter alone, right before the section it is of ("2.2 A, Section
 #: 26 05 43": the clause column of a bidders' query table), the letter a capital alone.
 _SPACED_BEFORE_SECTION = re.compile(r"(?<![\w.$/-])(\d{1,2}\.\d{1,3})[ \t]+((?-i:[A-Z]))(?=[ \t]*,[ \t]*(?:section|spec\.?|"
@@ -579,6 +584,8 @@ def find_references(
                     continue
                 if free(*match.span()):
                     take(_from_notation(kind, match, corpus))
+                    if kind == "paragraph":
+                        _more_paths(read, match, take, free)  # "los numerales 3.1 y 3.2": each, as "Articles 29.1 and 29.2"
     for match in _DASHED_PATH.finditer(read):  # "SUBARTICLE 102-4.3": section 102's article 4, subarticle 3
         if free(*match.span()):
             if corpus.directory.by_designation:  # its section by that number, where the project designates one
@@ -720,11 +727,7 @@ def find_references(
                                        why=f"{spaced.group(1)}.{spaced.group(2)}"))
                     spaced = _MORE_SPACED.match(read, spaced.end())
             if not tail:  # "Articles 29.1 and 29.2", "Paragraphs 2.1.A, 2.1.B and 2.1.C"
-                more = _MORE_PATHS.match(read, match.end())
-                while more is not None:
-                    if free(*more.span(1)):
-                        take(Reference("paragraph", more.group(1), more.span(1), None, why=more.group(1)))
-                    more = _MORE_PATHS.match(read, more.end())
+                _more_paths(read, match, take, free)
     for match in _UNREAD_PATH.finditer(read):  # "Article 2.1A1": a paragraph, but no label this reads
         if free(*match.span()) and (csi_named or match.group(0)[:3].lower() != "sec"):
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None, resolved_by="unread",
@@ -1517,9 +1520,30 @@ def _range(first: str, last: str, start: int, end: int, corpus: Corpus, *, spell
 #: French "à"/"au", German "bis", Spanish "a"/"al"/"hasta", Dutch "t/m"/"tot en met", Swedish "till",
 #: Polish "do"; "to" only after a plural word or "from" ("Paragraphs 2.1.B to 2.1.D"), never "move
 #: Paragraph 2.1.B to 2.1.D".
-_PARAGRAPH_RANGE = re.compile(r"\s*(?:through|thru|[-–—]|à|au|bis|hasta|al|t/m|t\.\s*m\.|tot\s+en\s+met|till|do|(?P<to>to))\s*",
+_PARAGRAPH_RANGE = re.compile(r"\s*(?:through|thru|[-–—]|à|au|bis|hasta|al|t/m|t\.\s*m\.|tot\s+en\s+met|till|do|(?P<to>to|a))\s*",
                               re.IGNORECASE)
-_PLURAL_OR_FROM = re.compile(r"(?:\b(?:sub-?)?(?:paragraphs|articles|clauses|items)|\bparas\.|\bfrom)\s+$", re.IGNORECASE)
+#: (Spanish and Portuguese "a", as "to", only after a plural provision word: "Numerales 3.1 a 3.2")
+_PLURAL_OR_FROM = re.compile(r"(?:\b(?:sub-?)?(?:paragraphs|articles|clauses|items|numerales|itens|art[íi]culos|artigos|"
+                             r"cl[áa]usulas|incisos)|\bparas\.|\bfrom)\s+$", re.IGNORECASE)
+
+
+def _more_paths(read: str, match: re.Match[str], take: Callable[[Reference], None],
+                free: Callable[[int, int], bool]) -> None:
+    """Each path listed after the one ``match`` read ("Articles 29.1 and 29.2", "los numerales 3.1 y 3.2",
+    "les articles 1.1 et 1.2"), and after a plural word the other end of a range ("Numerales 3.1 a 3.2"),
+    each a paragraph reference of its own (the one reading of a list, for the reader's words and the pack's)."""
+    end = match.end()
+    number = re.search(r"\d", match.group(0))
+    if number is not None and _PLURAL_OR_FROM.search(read, max(0, match.start() - 30), match.start() + number.start()):
+        last = _RANGE_END.match(read, end)
+        if last is not None and free(*last.span(1)):
+            take(Reference("paragraph", last.group(1), last.span(1), None, why=last.group(1)))
+            return
+    more = _MORE_PATHS.match(read, end)
+    while more is not None:
+        if free(*more.span(1)):
+            take(Reference("paragraph", more.group(1), more.span(1), None, why=more.group(1)))
+        more = _MORE_PATHS.match(read, more.end())
 
 
 def _paragraph_ranges(found: list[Reference], read: str, corpus: Corpus) -> list[Reference]:

@@ -1000,7 +1000,10 @@ def _labelled_unsaid(reading: Reading, document: Document, items: Sequence[Item]
                 if any(m.group(1) in skip for m in re.finditer(r"\b(\d{2})\s?\d{2}\s?\d{2}\b", read)):
                     lines = []
                     break  # Division 00 and the like: the skip list decides
-                changes = read_action(line, vocabularies, mask=unasked).changes or _CHANGE_WORD.search(read) is not None
+                # (a verb of change in any form, "Se eliminan los numerales 3.1 y 3.2", "Ficam suprimidos os itens
+                # 2.1 e 2.2": a plural no reading was taught is reported, never silent, audit 67 C F6)
+                changes = (read_action(line, vocabularies, mask=unasked).changes or _CHANGE_WORD.search(read) is not None
+                           or _CHANGE_STEM.search(read) is not None)
                 lines.append((line, here, changes, _labelled_number(read), unasked))
             if not any(entry[2] for entry in lines):
                 continue
