@@ -1834,12 +1834,14 @@ class _One:
             # follows:", is one clause)
             # 'Volume A2, section "General Provisions", clause 8.1 "Subcontracting"': a clause of a
             # document named by a title no reference reads
-            held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, next(iter(loose)), self.action, self.mask, self.rule, self.open_refs[0],
-                                  str(self.open_refs[0].why)))
+            held = self._held_one(next(iter(loose)), self.open_refs[0])
             if held is not None:
-                if held.kind != "proposed":
-                    return held
-                return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets, held=True))
+                return held
+        if (len(loose) > 1 and self.action.changes and self.action.ambiguous is None and pair is None
+                and (each := self._held_each(loose)) is not None):
+            # "Se eliminan los numerales 3.1 y 3.2.", "Les articles 1.1 et 1.2 sont supprimés.": each clause of
+            # the list of no named document, placed as the one clause alone is (audit 67 C F6)
+            return each
         if (chaptered := self._after_in_chapter(loose)) is not None:
             return chaptered
         elsewhere = _held_elsewhere(self.open_refs, self.item, self.items, self.corpus) if self.action.changes else []
@@ -1857,6 +1859,41 @@ class _One:
                 reasons.append(f"{', '.join(others)} hold{'s' if len(others) == 1 else ''} {path}, but of another tender "
                                "than the one this addendum names by number")
         return _Outcome("not_understood", self.rule, self.action, why="; ".join(dict.fromkeys(reasons)) or None)
+
+    def _held_one(self, path: str, reference: Reference) -> _Outcome | None:
+        """Clause ``path`` of no named document, which ``reference`` names: applied or proposed in the
+        document of the project holding it (``_in_one_holder``, then ``_held_named``); None where none or
+        several do and the words settle none."""
+        held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, path, self.action, self.mask, self.rule,
+                                               reference, str(reference.why)))
+        if held is None or held.kind != "proposed":
+            return held
+        return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets, held=True))
+
+    def _held_each(self, loose: set[str]) -> _Outcome | None:
+        """Several clauses of no named document listed in one item ("Se eliminan los numerales 3.1 y 3.2."):
+        each placed as ``_held_one`` places it alone. Applied where each alone is applied; proposed, all of
+        them, where any alone is only proposed (never applied beyond what one would be); None where any is
+        placed nowhere, so the item is reported as before, each clause said."""
+        kept = self.action, self.resolved, self.open_refs, self.absent
+        order = {r.written.split()[-1]: r for r in reversed(kept[2])}
+        outcomes = []
+        for path in sorted(loose, key=lambda p: order[p].span):
+            self.action, self.resolved, self.open_refs, self.absent = kept
+            held = self._held_one(path, order[path])
+            if held is None or held.kind not in ("applied", "proposed") or not held.targets:
+                outcomes = []
+                break
+            outcomes.append(held)
+        self.action, self.resolved, self.open_refs, self.absent = kept
+        if not outcomes:
+            return None
+        targets = _distinct([t for o in outcomes for t in o.targets])
+        actions = {t.format(): o.actions.get(t.format(), o.action) for o in outcomes for t, _ in o.targets}
+        kind = "applied" if all(o.kind == "applied" for o in outcomes) else "proposed"
+        same = len({(a.action, a.words) for a in actions.values()}) == 1
+        return _Outcome(kind, self.rule, outcomes[0].action, targets, why="; ".join(dict.fromkeys(o.why for o in outcomes if o.why)) or None,
+                        actions={} if same else actions)
 
     def _after_in_chapter(self, loose: set[str]) -> _Outcome | None:
         """A new paragraph placed after one of the same chapter ("hoofdstuk 25: na paragraaf 25.2 wordt een nieuwe
