@@ -1669,8 +1669,10 @@ _PATH_OF = re.compile(r"\s*+,?\s*+(?:of|in)\s++(?:the\s++)?(?:(?:technical\s++)?
 def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, text: str | None = None) -> list[Reference]:
     """Resolve each paragraph, callout and name against the section or sheet it belongs to:
     the nearest one before it in the item (else after it, else the heading's), marking that
-    document reference as ``bound`` (it names where, not what)."""
-    out = list(found)
+    document reference as ``bound`` (it names where, not what). A paragraph right after sections listed
+    together ("Sections 03 30 00 and 09 91 23, Paragraph 2.2.C") is that paragraph in each of them, bound
+    in each as it is in one (``_per_listed_section``)."""
+    out, listed = _per_listed_section(found, text)
     last_path: dict[str, str] = {}  # doc → the last path an item named in it ("paragraph G" after "Article 3.11")
     if heading is not None and heading.target is not None and heading.target.path is not None:
         last_path[heading.target.doc] = heading.target.path
@@ -1679,12 +1681,14 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
                 reference.resolved_by in ("unread", "dotted")):
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
-        owner_index = _owner(out, index, wanted)
-        if (reference.kind == "callout" and index + 1 < len(out) and out[index + 1].kind == "sheet"
+        owner_index = listed[index] if index in listed else _owner(out, index, wanted)
+        if index in listed:
+            pass  # (one of the sections listed right before it: its own, whatever follows)
+        elif (reference.kind == "callout" and index + 1 < len(out) and out[index + 1].kind == "sheet"
                 and not out[index + 1].cited and text is not None
                 and _CALLOUT_ON.fullmatch(text[reference.span[1]:out[index + 1].span[0]])):
             owner_index = index + 1  # "Note 3 on Sheet C-202", "Detail 2 of Drawing S-301": the sheet right after it
-        if (reference.kind == "paragraph" and index + 1 < len(out) and out[index + 1].kind == "section"
+        if (index not in listed and reference.kind == "paragraph" and index + 1 < len(out) and out[index + 1].kind == "section"
                 and not out[index + 1].cited and text is not None and owner_index is not None and owner_index < index
                 and _PATH_OF.fullmatch(text[reference.span[1]:out[index + 1].span[0]])
                 and out[index + 1].target is not None and out[index + 1].target != out[owner_index].target
@@ -1810,6 +1814,44 @@ def _designated_before(text: str, reference: Reference, after: Reference, corpus
             f"names {reference.written} after {label}, which designates no document here; "
             f"{after.written}, named after it, is another place"))
     return designated
+
+
+#: Between two sections listed together ("03 30 00 and 09 91 23", "03 30 00 / 09 91 23", "03 30 00, 09 91 23").
+_SECTIONS_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|/\s*)", re.IGNORECASE)
+
+#: Between the last section of such a list and the paragraph named right after it (", Paragraph 2.2.C", "| 2.2.C").
+_PARAGRAPH_AFTER_SECTIONS = re.compile(r"[\s,:|]*")
+
+
+def _per_listed_section(found: list[Reference], text: str | None) -> tuple[list[Reference], dict[int, int]]:
+    """``found`` with each paragraph named right after two or more whole sections listed together
+    ("Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.", a row "| 03 30 00 / 09 91 23 | 2.2.C |
+    Delete |") written once for each of them, and for each copy the index of the section it is bound in:
+    a paragraph so named is that paragraph in each section, never the nearest section's alone with the
+    others left as whole documents changed (audit 67 C F7). Unchanged where no such list is named."""
+    out: list[Reference] = []
+    listed: dict[int, int] = {}
+    position: dict[int, int] = {}
+    for index, reference in enumerate(found):
+        run: list[int] = []
+        if (text is not None and reference.kind == "paragraph" and reference.target is None and reference.why
+                and not str(reference.why).startswith("+") and reference.resolved_by not in ("unread", "dotted")):
+            before = index - 1
+            while (before >= 0 and found[before].kind == "section" and found[before].target is not None
+                   and found[before].target.path is None and not found[before].cited
+                   and (_PARAGRAPH_AFTER_SECTIONS if not run else _SECTIONS_GAP).fullmatch(
+                       text, found[before].span[1], (found[run[-1]] if run else reference).span[0])):
+                run.append(before)
+                before -= 1
+        if len(run) < 2:
+            position[index] = len(out)
+            out.append(reference)
+            continue
+        for section in reversed(run):
+            listed[len(out)] = position[section]
+            out.append(reference)
+        position[index] = len(out) - 1
+    return out, listed
 
 
 def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:

@@ -1,0 +1,61 @@
+"""Audit 67 C F7 (issue 23): a paragraph named right after two sections listed together (a row whose Section cell
+is "03 30 00 and 09 91 23", "03 30 00 / 09 91 23" or "03 30 00, 09 91 23" and whose Paragraph cell is 2.2.C; the
+prose "Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.") was bound in the nearer section alone, which
+lacks it, and the other section was proposed for deletion whole. The paragraph is that paragraph in each section
+listed: placed where a section holds it, said where one does not, and no whole document is changed. Words and
+numbers of our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from addenda_reading import applied, proposed, read_project, start_project
+from corpus_writer import write_doc
+
+CONCRETE = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\nPART 2 PRODUCTS\n\n2.2 ADMIXTURES\n\n"
+            "A. Air entraining admixture to ASTM C260.\n\nB. Retarding admixture to ASTM C494 Type B.\n\n"
+            "C. Non-chloride accelerator to ASTM C494 Type C.\n")
+PAINTING = ("SECTION 09 91 23 - INTERIOR PAINTING\n\nPART 2 PRODUCTS\n\n2.2 PRIMERS\n\n"
+            "A. Gypsum board primer: acrylic latex.\n\nB. Concrete block primer: latex block filler.\n")
+PAINTING_WITH_C = PAINTING + "\nC. Steel primer: rust-inhibitive alkyd.\n"
+
+
+def _read(root: Path, rules, body: str, painting: str = PAINTING):
+    start_project(root, "audit-67-f7")
+    write_doc(root, "SPEC-033000", "2027-03-01", CONCRETE, kind="specification", title="Section 03 30 00 Cast-in-Place Concrete")
+    write_doc(root, "SPEC-099123", "2027-03-01", painting, kind="specification", title="Section 09 91 23 Interior Painting")
+    write_doc(root, "ADD-01", "2027-04-12", "ADDENDUM NO. 2\n\n" + body, kind="addendum", title="Addendum No. 2")
+    reading = read_project(root, rules)
+    reported = " ".join(n.reason or "" for n in reading.not_understood)
+    whys = " ".join(p.evidence.why or "" for p in reading.proposed)
+    return applied(reading), proposed(reading), reported, whys
+
+
+_ROW = "| No. | Section | Paragraph | Change |\n|---|---|---|---|\n| 1 | {} | 2.2.C | Delete |\n"
+
+
+@pytest.mark.parametrize("body", [
+    _ROW.format("03 30 00 and 09 91 23"),
+    _ROW.format("03 30 00 / 09 91 23"),
+    _ROW.format("03 30 00, 09 91 23"),
+    "1. Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.\n",
+])
+def test_a_paragraph_after_two_listed_sections_is_that_paragraph_in_each(tmp_path, rules, body):
+    done, offered, reported, whys = _read(tmp_path, rules, body)
+    placed = {t: s for t, s, _ in done | offered}
+    assert not [t for t in placed if "#" not in t], (done, offered, reported)  # (never a whole document)
+    assert placed == {"SPEC-033000#2.2.C": "full"}, (done, offered, reported)
+    assert "SPEC-099123, which has no paragraph 2.2.C" in reported + whys  # (the other section's lack is said)
+
+
+def test_a_paragraph_both_listed_sections_hold_is_placed_in_both(tmp_path, rules):
+    done, offered, reported, _ = _read(tmp_path, rules, _ROW.format("03 30 00 and 09 91 23"), painting=PAINTING_WITH_C)
+    assert {t for t, _, _ in done | offered} == {"SPEC-033000#2.2.C", "SPEC-099123#2.2.C"}, (done, offered, reported)
+
+
+def test_one_section_in_the_cell_is_applied_as_before(tmp_path, rules):
+    # (the control: one section named, the paragraph in it applied)
+    done, offered, reported, _ = _read(tmp_path, rules, _ROW.format("03 30 00"))
+    assert {t for t, _, _ in done} == {"SPEC-033000#2.2.C"} and not offered, (done, offered, reported)
