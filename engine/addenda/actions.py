@@ -187,9 +187,17 @@ _LINE_LABEL = re.compile(r"[*_]{0,2}:(?=[ \t])")
 _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance|"
                         # the document's other provisions, in an owner's closing line ("The other provisions of
                         # the terms of reference remain unchanged") read with the item it follows
-                        r"(?:all\s+)?other\s+(?:provisions|clauses|terms|conditions|requirements|parts|items))\b"
-                        r"(?:\s+of\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
+                        r"(?:all\s+)?other\s+(?:provisions|clauses|terms|conditions|requirements|parts|items)|"
+                        # the same in Spanish, Portuguese and French ("Las demás cláusulas se mantienen sin cambios", "As demais
+                        # cláusulas permanecem inalteradas", "Les autres articles restent inchangés")
+                        r"(?:l[oa]s|[oa]s|les)\s+(?:dem[aá]s|demais|restantes|autres)\s+\w+)\b"
+                        r"(?:\s+(?:of|de|do|da|dos|das|del|du|des)\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
+#: The same subject after its phrase, where the verb comes first ("Permanecem inalteradas as demais
+#: cláusulas e condições do edital.", "Remain unchanged all other terms"): an owner's closing line
+#: read with the item before it speaks for the document's other provisions, not for that item.
+_REMAINDER_AFTER = re.compile(r"\s+(?:(?:l[oa]s|[oa]s|les|the)\s+)?(?:all\s+)?(?:dem[aá]s|demais|restantes|autres|other|remaining)\b",
+                              re.IGNORECASE)
 #: Other properties of the provision, named after the change and a semicolon as the subject of a
 #: no-change phrase ("the thickness is changed from X to Y; colour and reinforcement remain as
 #: specified"): the rest of the provision, by its parts' names, stays; the change is in part.
@@ -500,6 +508,7 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
     for pattern in no_change:
         for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
+                                  or _REMAINDER_AFTER.match(read, said.end())
                                   or _in_reason(read, said, reasons, verb_end)
                                   or _own_clause(read, said, ends) is not None
                                   or (verb_end is not None and verb_end <= said.start()

@@ -170,3 +170,20 @@ def test_a_change_beside_a_no_change_sentence_no_list_reads_is_never_silent(tmp_
     applied, proposed, reported = _read_es(tmp_path, rules, line)
     assert applied or proposed or "numeral 4.2" in reported, (applied, proposed, reported)
     assert not any(t == "SPEC-PET#4.1" for t, _, _ in applied | proposed), (applied, proposed)
+
+
+# An owner's closing line, read with the last item, that says the document's OTHER provisions stay
+# ("Permanecem inalteradas as demais cláusulas e condições do edital.", verb first; "Las demás cláusulas
+# se mantienen sin cambios."): it speaks for none of the item's; the change is applied as alone. The
+# Portuguese plural no-change words of audit 66 had turned a real owner's replaced sheet into a proposal.
+@pytest.mark.parametrize("closing", [
+    "Permanecem inalteradas as demais cláusulas e condições do edital.",
+    "As demais cláusulas permanecem inalteradas.",
+    "Las demás cláusulas se mantienen sin cambios.",
+    "Les autres articles restent inchangés.",
+    "All other terms remain unchanged.",
+])
+def test_a_closing_line_about_the_other_provisions_leaves_the_change(tmp_path, rules, closing):
+    applied, proposed, _ = _read_curing(
+        tmp_path, rules, f"1. Section 03 30 00, Paragraph 2.1.A: Change \"3,500 psi\" to \"4,500 psi\". {closing}\n")
+    assert ("SPEC-033000#2.1.A", "partial", True) in applied, (applied, proposed)
