@@ -176,7 +176,6 @@ class Locator(BaseModel):
         return tuple(self.path.split(".")) if self.path else ()
 
 
-@functools.lru_cache(maxsize=8192)
 def sent_locator(text: str) -> Locator:
     """A locator as a caller sent it (an HTTP body's or query's, an answer's citation, a review's
     item or target, from the CLI or HTTP alike): read as sent, never stripped, so spaces or line
@@ -189,6 +188,7 @@ def sent_locator(text: str) -> Locator:
     return Locator.parse(text)
 
 
+@functools.lru_cache(maxsize=8192)
 def _parsed(text: str) -> Locator:
     """``Locator.parse``, once per text: a locator is immutable, so one object serves every
     question naming it (a service asked about the same provisions again and again); an
