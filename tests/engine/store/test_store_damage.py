@@ -233,6 +233,25 @@ def test_a_pointer_naming_no_graph_is_refused_and_ingest_rebuilds(project, prist
     assert done["revisions"] == _expected(pristine)["revisions"]
 
 
+@pytest.mark.parametrize(("pointer", "said"), [
+    ("zero", "it is a link"), ("random", "it is a link"), ("pipe", "not a regular file"), ("long", "more than 4096 bytes"),
+])
+def test_a_pointer_that_is_no_small_regular_file_is_refused_at_once(project, pointer, said):
+    """Audit 68 B F01: ``CURRENT`` linked to ``/dev/zero`` grew every reader's memory past 2 GB, a
+    named pipe held it: it is read as the small regular file inforce writes, or called damaged."""
+    current = StoreLayout(project).current_file
+    current.unlink()
+    if pointer == "zero":
+        current.symlink_to("/dev/zero")
+    elif pointer == "random":
+        current.symlink_to("/dev/urandom")
+    elif pointer == "pipe":
+        os.mkfifo(current)
+    else:
+        current.write_text("graph-000001.kuzu\n" + "x" * 5000)
+    _assert_refused(_cli("stats", project), "GraphDamagedError", said, "run inforce ingest")
+
+
 def test_a_writer_store_names_what_it_could_not_trust(project):
     _truncate(project)
     with GraphStore.open(project, read_only=False) as store:
