@@ -443,24 +443,28 @@ def place_after(text: str, end: int) -> tuple[int, frozenset[str]] | None:
 
 #: A word that designates by the code after it (``Class A``, ``Type II``, ``Grade B``, ``Clase C``,
 #: ``Tipo I``, ``Classe A``, ``Exposure class C``, ``Grade 420``): a code of capital letters (a Roman
-#: numeral is one) or of digits; a mixed code (``Grade B500B``) is a word of its own, compared as
-#: every word of digits is.
+#: numeral is one, and a hyphenated pair of them: ``Tipo I-A``, ``Type II-B``, audit 68) or of digits; a
+#: mixed code (``Grade B500B``) is a word of its own, compared as every word of digits is. ``Schedule``
+#: designates by digits only (``Schedule 40``, ``Schedule 80`` of a pipe, compared by place as the
+#: others are); ``Schedule A`` of an agreement is a part of a document, never compared (audit 68).
 _CODED = re.compile(r"(?<![^\W\d_])(?P<word>(?i:class|classes|type|types|grade|grades|category|categories|"
                     r"clase|clases|tipo|tipos|classe|classes|grado|grados|categor[i\u00ed]a|cat[e\u00e9]gorie|"
-                    r"qualit[e\u00e9]))\s+(?P<code>[A-Z]{1,3}|\d+)(?![\w-])")
+                    r"qualit[e\u00e9]|schedule|schedules))\s+(?P<code>[A-Z]{1,3}(?:-[A-Z]{1,3})?|\d+)(?![\w-])")
+#: The designating words whose code is digits only (:data:`_CODED`).
+_BY_DIGITS = frozenset({"schedule", "schedules"})
 
 
 def _coded(text: str) -> list[tuple[int, int, str, str]]:
     """Each designation by its word ``text`` writes (:data:`_CODED`): (start, end, the designating word
     and its code as one lower-case key, as written: ``class a``, ``Class A``)."""
     return [(m.start(), m.end(), f"{m['word'].lower()} {m['code'].lower()}", f"{m['word']} {m['code']}")
-            for m in _CODED.finditer(text)]
+            for m in _CODED.finditer(text) if m["code"].isdigit() or m["word"].lower() not in _BY_DIGITS]
 
 
 def names_code(text: str) -> bool:
     """Whether ``text`` writes a designation by its word (:data:`_CODED`): the gate compares one of
     letters though it holds no digits."""
-    return _CODED.search(text) is not None
+    return bool(_coded(text))
 
 
 #: A mixed code's letters after its last digits: a grade of the same family (``B500A`` / ``B500B``,

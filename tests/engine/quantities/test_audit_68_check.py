@@ -1,0 +1,63 @@
+"""Audit 68-C (issue 23): claims the cited text contradicts, answered by ``inforce check``.
+
+F1: a hyphenated type code ("Tipo I-A", "Type II-B") is a designation of its word; another code of
+that word is refused.
+F3: "Schedule 40" / "Schedule 80" given for places is compared by place, as "Grade" is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from spec_claims import check_one, ingest_specs
+
+_SPEC = """6.1 El cemento será Tipo I-A.
+
+6.2 Membranes shall be Type II-B.
+
+6.3 Pipe for the main line shall be Schedule 40; pipe for branches shall be Schedule 80.
+
+6.4 Pipe shall be Schedule 40 for the main line and Schedule 80 for branches.
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("audit68c") / "q"
+    ingest_specs(root, {"q-68": _SPEC})
+    return root
+
+
+_NOT_ANSWERED = [
+    # F1: another hyphenated code of the cited word
+    ("Q-68#6.1", "El cemento será Tipo I-B.", {"refusal"}),
+    ("Q-68#6.1", "El cemento será Tipo III-A.", {"refusal"}),
+    ("Q-68#6.2", "Membranes shall be Type II-A.", {"refusal"}),
+    # F3: the other place's schedule
+    ("Q-68#6.3", "Pipe for branches shall be Schedule 40.", {"refusal", "escalation"}),
+    ("Q-68#6.3", "Pipe for the main line shall be Schedule 80.", {"refusal", "escalation"}),
+    ("Q-68#6.4", "Branch pipe shall be Schedule 40.", {"refusal", "escalation"}),
+    ("Q-68#6.4", "Pipe for branches shall be Schedule 40.", {"refusal"}),
+]
+
+
+@pytest.mark.parametrize(("locator", "claim", "verdicts"), _NOT_ANSWERED)
+def test_a_claim_the_cited_text_contradicts_is_not_answered(
+        project: Path, tmp_path: Path, locator: str, claim: str, verdicts: set[str]) -> None:
+    checked = check_one(project, tmp_path, locator, claim)
+    assert checked["verdict"] in verdicts, checked["claims"][0]
+
+
+_ANSWERED = [
+    ("Q-68#6.1", "El cemento será Tipo I-A."),
+    ("Q-68#6.2", "Membranes shall be Type II-B."),
+    ("Q-68#6.4", "Pipe for branches shall be Schedule 80."),
+]
+
+
+@pytest.mark.parametrize(("locator", "claim"), _ANSWERED)
+def test_the_cited_code_date_place_or_condition_restated_is_answered(
+        project: Path, tmp_path: Path, locator: str, claim: str) -> None:
+    checked = check_one(project, tmp_path, locator, claim)
+    assert checked["verdict"] == "answer", checked["claims"][0]
