@@ -333,8 +333,11 @@ def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[
 
 #: The words that open a condition clause on a figure ("75 mm where cast against earth", "si el
 #: hormigón se vierte contra el terreno", "lorsque la dalle est exposée"); "si" in lower case only
-#: ("SI units" is no condition).
-_CONDITION_OPENER = re.compile(r"\b(?i:where(?:ver)?|when(?:ever)?|if|unless|donde|cuando|lorsque|lorsqu['’])|\bsi\b")
+#: ("SI units" is no condition). The words of every language are here, once (Portuguese "quando",
+#: "exceto quando", Spanish "salvo que", "a menos que", French "à moins que": audit 68).
+_CONDITION_OPENER = re.compile(r"\b(?i:except\s+when|where(?:ver)?|when(?:ever)?|if|unless|donde|salvo\s+(?:que|cuando)"
+                               r"|a\s+menos\s+que|cuando|exceto\s+quando|quando|[aà]\s+moins\s+que|lorsque|lorsqu['’])"
+                               r"|\bsi\b")
 #: Where a condition clause's words end: a comma, a colon, a bracket, a sentence's end, a figure.
 _CONDITION_END = re.compile(r"[,:;!?()\[\]\n]|\.(?=\s|$)|\d")
 #: A condition's words that say nothing of its case beyond the stop words (``_content``).

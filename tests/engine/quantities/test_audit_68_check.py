@@ -3,6 +3,8 @@
 F1: a hyphenated type code ("Tipo I-A", "Type II-B") is a designation of its word; another code of
 that word is refused.
 F3: "Schedule 40" / "Schedule 80" given for places is compared by place, as "Grade" is.
+F9: a condition opened by Portuguese "quando", "exceto quando" or Spanish "salvo que", "a menos
+que" is compared as one opened by "cuando" is.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ _SPEC = """6.1 El cemento será Tipo I-A.
 6.3 Pipe for the main line shall be Schedule 40; pipe for branches shall be Schedule 80.
 
 6.4 Pipe shall be Schedule 40 for the main line and Schedule 80 for branches.
+
+6.5 O cobrimento será de 30 mm quando a peça estiver enterrada.
+
+6.6 O cobrimento será de 45 mm exceto quando a peça estiver enterrada.
+
+6.7 El recubrimiento será de 40 mm salvo que el elemento esté enterrado.
+
+6.8 El recubrimiento será de 60 mm a menos que el elemento esté enterrado.
 """
 
 
@@ -39,6 +49,11 @@ _NOT_ANSWERED = [
     ("Q-68#6.3", "Pipe for the main line shall be Schedule 80.", {"refusal", "escalation"}),
     ("Q-68#6.4", "Branch pipe shall be Schedule 40.", {"refusal", "escalation"}),
     ("Q-68#6.4", "Pipe for branches shall be Schedule 40.", {"refusal"}),
+    # F9: another condition, in Portuguese and Spanish words
+    ("Q-68#6.5", "O cobrimento será de 30 mm quando a peça estiver exposta.", {"refusal", "escalation"}),
+    ("Q-68#6.6", "O cobrimento será de 45 mm exceto quando a peça estiver exposta.", {"refusal", "escalation"}),
+    ("Q-68#6.7", "El recubrimiento será de 40 mm salvo que el elemento esté expuesto.", {"refusal", "escalation"}),
+    ("Q-68#6.8", "El recubrimiento será de 60 mm a menos que el elemento esté expuesto.", {"refusal", "escalation"}),
 ]
 
 
@@ -53,6 +68,8 @@ _ANSWERED = [
     ("Q-68#6.1", "El cemento será Tipo I-A."),
     ("Q-68#6.2", "Membranes shall be Type II-B."),
     ("Q-68#6.4", "Pipe for branches shall be Schedule 80."),
+    ("Q-68#6.5", "O cobrimento será de 30 mm quando a peça estiver enterrada."),
+    ("Q-68#6.8", "El recubrimiento será de 60 mm a menos que el elemento esté enterrado."),
 ]
 
 
