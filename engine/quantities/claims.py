@@ -537,9 +537,24 @@ def _cell_row(text: str, start: int, end: int) -> str | None:
     line_start = text.rfind("\n", 0, start) + 1
     if _PIPE_ROW.match(text[line_start:start]):
         cells = [cell.strip() for cell in text[line_start:start].split("|")[:-1]]
+        if len(cells) > 2 and not cells[1]:  # a merged label: the row above's first cell goes on (audit 68)
+            cells[1] = _label_above(text, line_start)
         return " ".join(cell for cell in cells if re.search(r"[A-Za-z]{2,}", cell)) or None
     label = row_label(text, start, end)
     return " ".join(label.split()) or None if label else None
+
+
+def _label_above(text: str, line_start: int) -> str:
+    """The first cell of the nearest Markdown row above ``line_start`` that writes one: a row
+    whose first cell is blank continues the label of the row above (a merged cell, "| Footings |
+    Cover | 75 mm |" then "|  | Concrete | 25 MPa |"); "" where none is above in the table."""
+    for line in reversed(text[:line_start].split("\n")[:-1]):
+        if not _PIPE_ROW.match(line) or _PIPE_SEPARATOR.match(line):
+            return ""
+        first = line.strip().strip("|").split("|")[0].strip()
+        if first:
+            return first
+    return ""
 
 
 def _row_labels(

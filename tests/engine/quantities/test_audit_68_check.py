@@ -3,6 +3,8 @@
 F1: a hyphenated type code ("Tipo I-A", "Type II-B") is a designation of its word; another code of
 that word is refused.
 F3: "Schedule 40" / "Schedule 80" given for places is compared by place, as "Grade" is.
+F4: a Markdown row whose first cell is blank continues the label of the row above (a merged
+cell): its figure is that label's, and a claim giving it for another label is not answered.
 F9: a condition opened by Portuguese "quando", "exceto quando" or Spanish "salvo que", "a menos
 que" is compared as one opened by "cuando" is.
 """
@@ -29,6 +31,15 @@ _SPEC = """6.1 El cemento será Tipo I-A.
 6.7 El recubrimiento será de 40 mm salvo que el elemento esté enterrado.
 
 6.8 El recubrimiento será de 60 mm a menos que el elemento esté enterrado.
+
+9 SCHEDULE B
+
+| Element | Property | Value |
+|---|---|---|
+| Footings | Cover | 75 mm |
+|  | Concrete | 25 MPa |
+| Columns | Cover | 40 mm |
+|  | Concrete | 35 MPa |
 """
 
 
@@ -54,6 +65,9 @@ _NOT_ANSWERED = [
     ("Q-68#6.6", "O cobrimento será de 45 mm exceto quando a peça estiver exposta.", {"refusal", "escalation"}),
     ("Q-68#6.7", "El recubrimiento será de 40 mm salvo que el elemento esté expuesto.", {"refusal", "escalation"}),
     ("Q-68#6.8", "El recubrimiento será de 60 mm a menos que el elemento esté expuesto.", {"refusal", "escalation"}),
+    # F4: a figure of a row whose blank first cell continues the label above, said of the other label
+    ("Q-68#9", "Column concrete shall be 25 MPa.", {"refusal", "escalation"}),
+    ("Q-68#9", "Footings: concrete 35 MPa.", {"refusal", "escalation"}),
 ]
 
 
@@ -70,6 +84,8 @@ _ANSWERED = [
     ("Q-68#6.4", "Pipe for branches shall be Schedule 80."),
     ("Q-68#6.5", "O cobrimento será de 30 mm quando a peça estiver enterrada."),
     ("Q-68#6.8", "El recubrimiento será de 60 mm a menos que el elemento esté enterrado."),
+    ("Q-68#9", "Column concrete shall be 35 MPa."),
+    ("Q-68#9", "Footings: concrete 25 MPa."),
 ]
 
 
