@@ -24,8 +24,9 @@ from .designations import _dates, _same_date
 
 __all__ = ["unread_date_order"]
 
-#: A date in digits with a slash, dot or dash, the day or month first and the year last.
-_DIGIT_DATE = re.compile(r"(\d{1,2})([/.\-])(\d{1,2})\2(\d{4})")
+#: A date in digits with a slash, dot or dash, the day or month first and the year last (of four
+#: digits or two: ``03/04/27``, audit 68).
+_DIGIT_DATE = re.compile(r"(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d\d)")
 
 
 def _digit_order(written: str) -> tuple[int, int, int] | None:

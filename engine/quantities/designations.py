@@ -245,15 +245,15 @@ _MONTH_NAME = "|".join(re.escape(name) for name in sorted(MONTH_NUMBERS, key=len
 _DATE_YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 #: A calendar date: a day before its month ("15 March 2027", "15. März 2027", "2 de febrero de 1994"), a
 #: month before its day ("March 15, 2027", "Mar. 15"), a month and year ("March 2027"), ISO digits
-#: ("2027-03-15") or digits with a slash, dot or dash (``03/15/2027``); the year may be left out of a
-#: day and month.
+#: ("2027-03-15") or digits with a slash, dot or dash (``03/15/2027``, and with a year of two digits:
+#: ``03/04/27``, ``3.4.27``, audit 68); the year may be left out of a day and month.
 _CALENDAR_DATE = re.compile(
     rf"(?<![\w.])(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\.?\s+(?:de\s+)?(?P<m1>{_MONTH_NAME})(?![^\W\d_])"
     rf"(?:,?\s+(?:de\s+)?(?P<y1>{_DATE_YEAR}))?"
     rf"|(?<![^\W\d_])(?P<m2>{_MONTH_NAME})(?![^\W\d_])(?:\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?(?![\d.,:]\d)"
     rf"(?:,?\s+(?P<y2>{_DATE_YEAR}))?|,?\s+(?P<y3>{_DATE_YEAR}))"
     rf"|(?<![\w./-])(?P<y4>\d{{4}})-(?P<m4>[01]\d)-(?P<d4>[0-3]\d)(?!\d)"
-    rf"|(?<![\w./-])(?P<a5>[0-3]?\d)(?P<by>[/.\-])(?P<b5>[0-3]?\d)(?P=by)(?P<y5>{_DATE_YEAR})",
+    rf"|(?<![\w./-])(?P<a5>[0-3]?\d)(?P<by>[/.\-])(?P<b5>[0-3]?\d)(?P=by)(?P<y5>{_DATE_YEAR}|\d\d(?![\w]|[./-]\d))",
     re.IGNORECASE)
 
 
@@ -272,7 +272,10 @@ def _dates(text: str) -> list[tuple[int, int, frozenset[tuple[int | None, int, i
         if match["y4"] is not None:
             readings = {(int(match["y4"]), int(match["m4"]), int(match["d4"]))}
         elif match["y5"] is not None:
+            if len(match["y5"]) == 2 and match["by"] == "." and _numbers_a_part(text, match.start()):
+                continue  # "Section 3.4.27", "3.4.27 Bids ...": a paragraph's number, no date
             one, other, year = int(match["a5"]), int(match["b5"]), int(match["y5"])
+            year += 2000 if year < 100 else 0
             readings = {(year, one, other), (year, other, one)}
         else:
             month = match["m1"] or match["m2"]
@@ -285,6 +288,13 @@ def _dates(text: str) -> list[tuple[int, int, frozenset[tuple[int | None, int, i
             example = any(a <= match.start() < b for a, b in examples)
             found.append((match.start(), match.end(), kept, match.group(), example))
     return found
+
+
+def _numbers_a_part(text: str, start: int) -> bool:
+    """Whether dotted digits at ``start`` number a part of a document: they begin their line (a
+    provision's number) or follow a locator word (:data:`LOCATOR_WORDS`)."""
+    before = text[text.rfind("\n", 0, start) + 1:start].split()
+    return not before or before[-1].lower().rstrip(".") in _LOCATORS
 
 
 def date_spans(text: str) -> list[tuple[int, int]]:

@@ -2,6 +2,8 @@
 
 F1: a hyphenated type code ("Tipo I-A", "Type II-B") is a designation of its word; another code of
 that word is refused.
+F2: a date in digits with a two-digit year ("3.4.27", "03/04/27") is a date: a claim's date no
+reading of it allows is refused, one that a single reading allows is escalated.
 F3: "Schedule 40" / "Schedule 80" given for places is compared by place, as "Grade" is.
 F4: a Markdown row whose first cell is blank continues the label of the row above (a merged
 cell): its figure is that label's, and a claim giving it for another label is not answered.
@@ -31,6 +33,10 @@ _SPEC = """6.1 El cemento será Tipo I-A.
 6.7 El recubrimiento será de 40 mm salvo que el elemento esté enterrado.
 
 6.8 El recubrimiento será de 60 mm a menos que el elemento esté enterrado.
+
+6.9 Bids are due 3.4.27 at 10:00.
+
+6.10 Bids are due 03/04/27.
 
 9 SCHEDULE B
 
@@ -65,6 +71,11 @@ _NOT_ANSWERED = [
     ("Q-68#6.6", "O cobrimento será de 45 mm exceto quando a peça estiver exposta.", {"refusal", "escalation"}),
     ("Q-68#6.7", "El recubrimiento será de 40 mm salvo que el elemento esté expuesto.", {"refusal", "escalation"}),
     ("Q-68#6.8", "El recubrimiento será de 60 mm a menos que el elemento esté expuesto.", {"refusal", "escalation"}),
+    # F2: a date with a two-digit year, and another date
+    ("Q-68#6.9", "Bids are due 9 September 2031 at 10:00.", {"refusal"}),
+    ("Q-68#6.9", "Bids are due 3.4.28 at 10:00.", {"refusal"}),
+    ("Q-68#6.10", "Bids are due 1 January 2030.", {"refusal"}),
+    ("Q-68#6.10", "Bids are due 4 March 2027.", {"refusal", "escalation"}),
     # F4: a figure of a row whose blank first cell continues the label above, said of the other label
     ("Q-68#9", "Column concrete shall be 25 MPa.", {"refusal", "escalation"}),
     ("Q-68#9", "Footings: concrete 35 MPa.", {"refusal", "escalation"}),
@@ -84,6 +95,8 @@ _ANSWERED = [
     ("Q-68#6.4", "Pipe for branches shall be Schedule 80."),
     ("Q-68#6.5", "O cobrimento será de 30 mm quando a peça estiver enterrada."),
     ("Q-68#6.8", "El recubrimiento será de 60 mm a menos que el elemento esté enterrado."),
+    ("Q-68#6.9", "Bids are due 3.4.27 at 10:00."),
+    ("Q-68#6.10", "Bids are due 03/04/27."),
     ("Q-68#9", "Column concrete shall be 35 MPa."),
     ("Q-68#9", "Footings: concrete 25 MPa."),
 ]
