@@ -408,13 +408,14 @@ _PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*
                               r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
 
 
-#: A clause of one sentence joined to the next by "and", "y", "e" or "et", or set against it by "while", "whereas",
+#: A clause of one sentence joined to the next by "and", "y", "e" or "et", or set against it by "but", "pero", "mais",
+#: "mas" (audit 68: "Paragraph 2.2.A is deleted but Paragraph 2.2.B is retained"), "while", "whereas",
 #: "mientras que", "alors que", "tandis que", where that one opens with a provision of its own, a preposition before it
 #: or none ("O item 1.1 permanece inalterado e o item 2.2 fica suprimido", "se elimina el numeral 2.2 y el numeral 2.1
 #: no se modifica", "l'article 2.1 n'est pas modifié et l'article 2.5 est supprimé", "El numeral 3.1 queda sin
 #: cambios, mientras que en el numeral 3.2 donde dice ..."): a no-change clause ends or begins there, as at a
 #: semicolon (audits 61, 64).
-_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e|et|while|whereas|mientras\s+que|alors\s+qu(?:e|[’'])|tandis\s+qu(?:e|[’']))\s*"
+_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e|et|but|pero|mais|mas|while|whereas|mientras\s+que|alors\s+qu(?:e|[’'])|tandis\s+qu(?:e|[’']))\s*"
                             r"(?<=\s|[’'])(?:(?:in|en|em|à|au|aux|dans|no|na)\s+)?(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?"
                             r"(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|numerales|"
                             r"numeral|incisos?|art[íi]culos?|artigos?|cl[áa]usulas?)\s+\d)", re.IGNORECASE)
