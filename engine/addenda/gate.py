@@ -627,6 +627,17 @@ def _titled_as_other(text: str, target: Locator, corpus: Corpus) -> str | None:
     return None
 
 
+#: A paragraph named by its word and a dotted number ("Paragraph 2.2.C", "párrafo 2.2.C", "Article 2.2.C"): the object
+#: of an item naming one is that paragraph (guard 0i).
+_PARAGRAPH_OBJECT = re.compile(r"\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|p[áa]rrafos?|numerales|numeral|"
+                               r"incisos?|art[íi]culos?|artigos?|itens|item|clauses?|cl[áa]usulas?)\s+\d{1,3}\.\d[\w.]*",
+                               re.IGNORECASE)
+#: Words saying the whole of a document changes ("in its entirety", "reissued", "entire section"), which a paragraph
+#: named beside them does not narrow (guard 0i).
+_WHOLE_SAID = re.compile(r"\b(?:entirety|entire|whole|reissued|re-issued|in\s+full|completa|[íi]ntegra|en\s+su\s+totalidad|"
+                         r"enti[èe]re?ment|dans\s+son\s+int[ée]gralit[ée]|na\s+[íi]ntegra)\b", re.IGNORECASE)
+
+
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
            corpus: Corpus, no_change: Sequence[re.Pattern[str]],
            reasons: Sequence[re.Pattern[str]] = ()) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
@@ -645,6 +656,17 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
+    # (0i) a whole document changed by an item whose object is a paragraph, named by its word and number
+    # ("Paragraph 2.2.C of Sections 03 30 00 and 04 20 00: Delete.", "In Sections 03 30 00 and 04 20 00, delete
+    # Paragraph 2.2.C"): what the item takes is that paragraph, never the whole document; where the reading bound it
+    # so anyway, for a person (audit 68 C F6, F7: the whole second section deleted, nothing in its place)
+    # (only a whole document deleted, nothing in its place: a part added to it, "Add the following Article 2.5", is
+    # the document changed in part, read by the other guards)
+    if (target.path is None and edge.scope == "full" and not edge.successor
+            and (paragraph := _PARAGRAPH_OBJECT.search(read)) is not None and not _WHOLE_SAID.search(read)):
+        return ("propose", [(target, edge.scope, edge.successor)],
+                f'its object is "{" ".join(paragraph.group(0).split())}", a paragraph, not the whole of {target.doc}: '
+                "which paragraph of which document changes is for a person to confirm")
     # (0a) the paragraph said to be "of" a document whose title is not the target's ("Section 03 30 00: Eliminar el
     # numeral 2.1.D del Anexo Técnico", "Clause 2.4 of the General Conditions" under another document's heading):
     # which document is meant is for a person (audit 54: applied to the section named before it)

@@ -73,3 +73,29 @@ def test_a_thing_other_than_a_provision_that_remains_does_not_stop_the_deletion(
     reading = _read_sections(tmp_path, rules,
                              "1. Section 03 30 00, Paragraph 2.2.A is deleted. The requirement for testing remains.\n")
     assert {t for t, _, _ in applied(reading)} == {"SPEC-033000#2.2.A"}, (applied(reading), proposed(reading))
+
+
+# F6, F7: a paragraph tied to two sections listed otherwise than "Sections X and Y, Paragraph" ("of Sections X and
+# Y", "Section X and Section Y,", "In Sections X and Y, ... Paragraph") was bound in one section and the other was
+# deleted whole, applied, nothing in its place. The last guard: an item whose object is a paragraph never applies a
+# change to a whole document; where a reading binds it so, it is a proposal saying why.
+@pytest.mark.parametrize("body", [
+    "1. Paragraph 2.2.C of Sections 03 30 00 and 04 20 00: Delete.\n",
+    "1. Article 2.2.C of Sections 03 30 00 and 04 20 00 is deleted.\n",
+    "1. Section 03 30 00 and Section 04 20 00, Paragraph 2.2.C: Delete.\n",
+    "1. In Sections 03 30 00 and 04 20 00, delete Paragraph 2.2.C.\n",
+])
+def test_a_paragraph_of_listed_sections_never_applies_a_whole_document(tmp_path, rules, body):
+    reading = _read_sections(tmp_path, rules, body)
+    done, offered = applied(reading), proposed(reading)
+    assert not [t for t, _, _ in done if "#" not in t], (done, offered)
+    assert {t for t, _, _ in done | offered} & {"SPEC-033000#2.2.C", "SPEC-042000#2.2.C"}, (done, offered)
+    whys = " ".join(p.evidence.why or "" for p in reading.proposed if "#" not in p.target.format())
+    assert all("#" in t for t, _, _ in offered) or "a paragraph, not the whole of" in whys, (offered, whys)
+
+
+def test_a_section_reissued_whole_beside_a_paragraph_named_is_still_applied(tmp_path, rules):
+    # (the control: the item's words say the whole section changes)
+    reading = _read_sections(tmp_path, rules, "1. Section 04 20 00 is reissued in its entirety; it now holds "
+                                              "Paragraph 2.2.D for anchors.\n")
+    assert "SPEC-042000" in {t for t, _, _ in applied(reading)}, (applied(reading), proposed(reading))
