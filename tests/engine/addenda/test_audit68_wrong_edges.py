@@ -99,3 +99,13 @@ def test_a_section_reissued_whole_beside_a_paragraph_named_is_still_applied(tmp_
     reading = _read_sections(tmp_path, rules, "1. Section 04 20 00 is reissued in its entirety; it now holds "
                                               "Paragraph 2.2.D for anchors.\n")
     assert "SPEC-042000" in {t for t, _, _ in applied(reading)}, (applied(reading), proposed(reading))
+
+
+def test_a_figure_said_to_stay_elsewhere_is_no_provision_and_the_change_stands(tmp_path, rules):
+    """The keep words need a provision's dotted number before them: "elsewhere Type C remains" or a
+    figure ("Tier 15 remains", as a real owner's change table writes beside the new value) is part of
+    the change, never a no-change clause (the first form of F5's pattern silenced such a row)."""
+    reading = _read_sections(tmp_path / "p", rules, "| Item | Reference | Change |\n|---|---|---|\n"
+                             "| 1. | Section 03 30 00, 2.2 A | Admixture in the exposed slabs shall be Tier 22; "
+                             "elsewhere Tier 15 remains. |\n")
+    assert "SPEC-033000#2.2.A" in _targets(reading), reading
