@@ -1704,7 +1704,8 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
             # that explain it; the part is the heading's sheet's
             owner_index = None
         designated = (_designated_before(text, reference, out[owner_index], corpus)
-                      if owner_index is not None and owner_index > index and text is not None else None)
+                      if owner_index is not None and owner_index > index and text is not None and index not in listed
+                      else None)
         owner = designated if designated is not None else out[owner_index] if owner_index is not None else (
             heading if heading is not None and heading.target is not None and (
                 heading.kind in (wanted, "title") or (heading.kind == "paragraph" and wanted == "section")
@@ -1816,41 +1817,82 @@ def _designated_before(text: str, reference: Reference, after: Reference, corpus
     return designated
 
 
-#: Between two sections listed together ("03 30 00 and 09 91 23", "03 30 00 / 09 91 23", "03 30 00, 09 91 23").
-_SECTIONS_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|/\s*)", re.IGNORECASE)
+#: Between two sections listed together ("03 30 00 and 09 91 23", "03 30 00 / 09 91 23", "03 30 00, 09 91 23",
+#: "Section 03 30 00 and Section 04 20 00", "03 30 00 y 04 20 00"), or two paragraphs listed together ("2.2.B and 2.2.C").
+_SECTIONS_GAP = re.compile(r"\s*(?:,\s*(?:(?:and|y|e|et)\s+)?|(?:and|y|e|et)\s+|&\s*|/\s*)"
+                           r"(?:(?:sections?|secci[oó]n(?:es)?|se[cç][cç][ãa]o|se[cç][cç][õo]es)\s+)?", re.IGNORECASE)
 
-#: Between the last section of such a list and the paragraph named right after it (", Paragraph 2.2.C", "| 2.2.C").
-_PARAGRAPH_AFTER_SECTIONS = re.compile(r"[\s,:|]*")
+#: Between the last section of such a list and the paragraph named right after it (", Paragraph 2.2.C", "| 2.2.C",
+#: ", delete Paragraph 2.2.C").
+_PARAGRAPH_AFTER_SECTIONS = re.compile(r"[\s,:|]*|\s*,\s*[^\W\d_]+\s+")
+
+#: Between a paragraph and the sections listed right after it that it is of ("Paragraph 2.2.C of Sections 03 30 00
+#: and 04 20 00", "párrafo 2.2.C de las Secciones 03 30 00 y 04 20 00").
+_PARAGRAPH_OF_SECTIONS = re.compile(r"\s*,?\s*(?:of|in|de|en|du|des|da|do|das|dos)\s+(?:(?:the|las?|los|les?|as?|os)\s+)?"
+                                    r"(?:sections?|secci[oó]n(?:es)?|se[cç][cç][ãa]o|se[cç][cç][õo]es)\s+", re.IGNORECASE)
 
 
 def _per_listed_section(found: list[Reference], text: str | None) -> tuple[list[Reference], dict[int, int]]:
-    """``found`` with each paragraph named right after two or more whole sections listed together
-    ("Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.", a row "| 03 30 00 / 09 91 23 | 2.2.C |
-    Delete |") written once for each of them, and for each copy the index of the section it is bound in:
-    a paragraph so named is that paragraph in each section, never the nearest section's alone with the
-    others left as whole documents changed (audit 67 C F7). Unchanged where no such list is named."""
+    """``found`` with each paragraph named with two or more whole sections listed together written once for
+    each of them, and for each copy the index of the section it is bound in: a paragraph so named is that
+    paragraph in each section, never the nearest section's alone with the others left as whole documents
+    changed (audit 67 C F7, audit 68 C F6, F7, F10). The paragraphs (one, or several listed together: "Paragraphs
+    2.2.B and 2.2.C") come right after the list ("Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.",
+    "Section 03 30 00 and Section 04 20 00, Paragraph 2.2.C", "In Sections 03 30 00 and 04 20 00, delete
+    Paragraph 2.2.C.", a row "| 03 30 00 / 09 91 23 | 2.2.C | Delete |") or right before it, of it ("Paragraph
+    2.2.C of Sections 03 30 00 and 04 20 00"). Unchanged where no such list is named."""
+    def whole_section(i: int) -> bool:
+        r = found[i]
+        return r.kind == "section" and r.target is not None and r.target.path is None and not r.cited
+
+    def paragraph(i: int) -> bool:
+        r = found[i]
+        return (r.kind == "paragraph" and r.target is None and bool(r.why) and not str(r.why).startswith("+")
+                and r.resolved_by not in ("unread", "dotted"))
+
+    def joined(pattern: re.Pattern[str], first: int, second: int) -> bool:
+        return text is not None and pattern.fullmatch(text, found[first].span[1], found[second].span[0]) is not None
+
+    sections_of: dict[int, list[int]] = {}  # paragraph → the sections listed with it
+    index = 0
+    while text is not None and index < len(found):
+        if not whole_section(index):
+            index += 1
+            continue
+        last = index
+        while last + 1 < len(found) and whole_section(last + 1) and joined(_SECTIONS_GAP, last, last + 1):
+            last += 1
+        if last > index:
+            sections = list(range(index, last + 1))
+            after = last + 1
+            if after < len(found) and paragraph(after) and joined(_PARAGRAPH_AFTER_SECTIONS, last, after):
+                while True:
+                    sections_of[after] = sections
+                    if not (after + 1 < len(found) and paragraph(after + 1) and joined(_SECTIONS_GAP, after, after + 1)):
+                        break
+                    after += 1
+            before = index - 1
+            if before >= 0 and paragraph(before) and before not in sections_of and joined(_PARAGRAPH_OF_SECTIONS, before, index):
+                while True:
+                    sections_of[before] = sections
+                    if not (before > 0 and paragraph(before - 1) and before - 1 not in sections_of
+                            and joined(_SECTIONS_GAP, before - 1, before)):
+                        break
+                    before -= 1
+        index = last + 1
+    position: dict[int, int] = {}  # a section's index in found → its index in out
+    at = 0
+    for i in range(len(found)):
+        position[i] = at
+        at += len(sections_of.get(i, ())) or 1
     out: list[Reference] = []
     listed: dict[int, int] = {}
-    position: dict[int, int] = {}
-    for index, reference in enumerate(found):
-        run: list[int] = []
-        if (text is not None and reference.kind == "paragraph" and reference.target is None and reference.why
-                and not str(reference.why).startswith("+") and reference.resolved_by not in ("unread", "dotted")):
-            before = index - 1
-            while (before >= 0 and found[before].kind == "section" and found[before].target is not None
-                   and found[before].target.path is None and not found[before].cited
-                   and (_PARAGRAPH_AFTER_SECTIONS if not run else _SECTIONS_GAP).fullmatch(
-                       text, found[before].span[1], (found[run[-1]] if run else reference).span[0])):
-                run.append(before)
-                before -= 1
-        if len(run) < 2:
-            position[index] = len(out)
-            out.append(reference)
-            continue
-        for section in reversed(run):
+    for i, reference in enumerate(found):
+        for section in sections_of.get(i, ()):
             listed[len(out)] = position[section]
             out.append(reference)
-        position[index] = len(out) - 1
+        if i not in sections_of:
+            out.append(reference)
     return out, listed
 
 

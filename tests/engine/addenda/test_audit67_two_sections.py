@@ -59,3 +59,29 @@ def test_one_section_in_the_cell_is_applied_as_before(tmp_path, rules):
     # (the control: one section named, the paragraph in it applied)
     done, offered, reported, _ = _read(tmp_path, rules, _ROW.format("03 30 00"))
     assert {t for t, _, _ in done} == {"SPEC-033000#2.2.C"} and not offered, (done, offered, reported)
+
+
+# Audit 68 C F6, F7, F10: the same paragraph in each listed section, in other word orders: the paragraph before
+# the sections ("of Sections"), each section with its own word, a verb between, two paragraphs listed together.
+@pytest.mark.parametrize("body", [
+    "1. Paragraph 2.2.C of Sections 03 30 00 and 09 91 23: Delete.\n",
+    "1. Article 2.2.C of Sections 03 30 00 and 09 91 23 is deleted.\n",
+    "1. Section 03 30 00 and Section 09 91 23, Paragraph 2.2.C: Delete.\n",
+    "1. In Sections 03 30 00 and 09 91 23, delete Paragraph 2.2.C.\n",
+])
+def test_a_paragraph_of_listed_sections_in_any_word_order_is_placed_in_each(tmp_path, rules, body):
+    done, offered, reported, _ = _read(tmp_path, rules, body, painting=PAINTING_WITH_C)
+    assert {t for t, _, _ in done | offered} == {"SPEC-033000#2.2.C", "SPEC-099123#2.2.C"}, (done, offered, reported)
+
+
+def test_two_paragraphs_after_two_listed_sections_are_placed_in_both(tmp_path, rules):
+    done, offered, reported, _ = _read(tmp_path, rules, "1. Sections 03 30 00 and 09 91 23, Paragraphs 2.2.B and 2.2.C: Delete.\n",
+                                       painting=PAINTING_WITH_C)
+    assert {t for t, _, _ in done | offered} == {"SPEC-033000#2.2.B", "SPEC-033000#2.2.C", "SPEC-099123#2.2.B",
+                                                 "SPEC-099123#2.2.C"}, (done, offered, reported)
+
+
+def test_a_spanish_paragraph_after_two_listed_sections_touches_no_whole_document(tmp_path, rules):
+    done, offered, reported, _ = _read(tmp_path, rules, "1. Secciones 03 30 00 y 09 91 23, párrafo 2.2.C: Eliminar.\n",
+                                       painting=PAINTING_WITH_C)
+    assert {t for t, _, _ in done | offered} == {"SPEC-033000#2.2.C", "SPEC-099123#2.2.C"}, (done, offered, reported)
