@@ -23,19 +23,18 @@ older inforce cannot read a ``CURRENT`` of two lines (delete ``.inforce`` to go 
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
 import shutil
-import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from inforce.ontology import GraphDamagedError, GraphUnusableError, StoreLockedError
+from inforce.ontology import GraphDamagedError, GraphUnusableError, InputError, StoreLockedError
 from inforce.ontology.files import (
     LockUnusable,
     is_partial_write,
+    read_bounded,
     release_lock,
     take_lock,
     write_atomically,
@@ -76,31 +75,6 @@ def _fsync_dir(path: Path) -> None:
 
 #: ``CURRENT`` is a line or two (a graph file's name and its check); anything longer is not one.
 _POINTER_MAX = 4096
-
-
-class _NotAPointer(Exception):
-    """``CURRENT`` is not the small regular file inforce writes (a link to a device, a pipe, a folder)."""
-
-
-def _read_pointer(path: Path) -> bytes:
-    """``CURRENT``'s bytes, read as the small regular file inforce writes: opened without blocking
-    and without following a link, judged by the descriptor, at most ``_POINTER_MAX`` bytes; a
-    link to ``/dev/zero`` had grown a reader's memory without bound, a named pipe held it."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise _NotAPointer("it is a link, not the file inforce writes") from None
-        raise
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _NotAPointer("it is not a regular file")
-        raw = os.read(fd, _POINTER_MAX + 1)
-    finally:
-        os.close(fd)
-    if len(raw) > _POINTER_MAX:
-        raise _NotAPointer(f"it holds more than {_POINTER_MAX} bytes, not a graph file's name and check")
-    return raw
 
 
 @dataclass(frozen=True)
@@ -154,11 +128,13 @@ class StoreLayout:
         ``GraphUnusableError`` when it cannot be read at all.
         """
         try:
-            raw = _read_pointer(self.current_file)
+            # read as the small regular file inforce writes, by the one bounded reader: a link to
+            # /dev/zero had grown every reader's memory without bound, a named pipe held it (audit 68)
+            raw = read_bounded(self.current_file, what="it", limit=_POINTER_MAX, regular=True)
         except FileNotFoundError:
             return None
-        except _NotAPointer as exc:
-            raise GraphDamagedError(self.current_file, str(exc)) from None
+        except InputError as exc:
+            raise GraphDamagedError(self.current_file, exc.message) from None
         except NotADirectoryError:
             raise GraphUnusableError(f"{self.home} is not a folder; inforce keeps the graph there") from None
         except OSError as exc:

@@ -234,7 +234,8 @@ def test_a_pointer_naming_no_graph_is_refused_and_ingest_rebuilds(project, prist
 
 
 @pytest.mark.parametrize(("pointer", "said"), [
-    ("zero", "it is a link"), ("random", "it is a link"), ("pipe", "not a regular file"), ("long", "more than 4096 bytes"),
+    ("zero", "not a regular file (a device)"), ("random", "not a regular file (a device)"),
+    ("pipe", "not a regular file (a named pipe)"), ("long", "over the limit"),
 ])
 def test_a_pointer_that_is_no_small_regular_file_is_refused_at_once(project, pointer, said):
     """Audit 68 B F01: ``CURRENT`` linked to ``/dev/zero`` grew every reader's memory past 2 GB, a
