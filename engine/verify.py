@@ -640,8 +640,8 @@ def _uncompared_named(case: _Case, text: str, uncompared: Sequence[Any], unread:
 
 def _date_order(case: _Case, text: str, cited: Sequence[_Cited]) -> list[str]:
     """The escalation for the claim's dates that agree with a cited one only through a day-and-month
-    order no text states (``quantities.date_order``: ``03/04/2027`` against "3 April 2027")."""
-    from .quantities.date_order import unread_date_order
+    order no text states (``quantities.designations.unread_date_order``: ``03/04/2027`` against "3 April 2027")."""
+    from .quantities.designations import unread_date_order
     from .quantities.unread import plain_doubled
 
     if not any(ch.isdigit() for ch in text):
