@@ -85,3 +85,13 @@ def test_a_spanish_paragraph_after_two_listed_sections_touches_no_whole_document
     done, offered, reported, _ = _read(tmp_path, rules, "1. Secciones 03 30 00 y 09 91 23, párrafo 2.2.C: Eliminar.\n",
                                        painting=PAINTING_WITH_C)
     assert {t for t, _, _ in done | offered} == {"SPEC-033000#2.2.C", "SPEC-099123#2.2.C"}, (done, offered, reported)
+
+
+# Audit 68 C F10: the Spanish infinitive alone as the whole instruction after the colon ("párrafo 2.2.C: Eliminar.")
+# deletes the paragraph of each listed section, as "Delete." does; it was read by no verb of the pack and proposed
+# as a change in part with a successor.
+def test_eliminar_alone_after_listed_sections_deletes_the_paragraph_of_each(tmp_path, rules):
+    done, offered, reported, _ = _read(tmp_path, rules, "1. Secciones 03 30 00 y 09 91 23, párrafo 2.2.C: Eliminar.\n",
+                                       painting=PAINTING_WITH_C)
+    assert {(t, s) for t, s, _ in done | offered} == {("SPEC-033000#2.2.C", "full"), ("SPEC-099123#2.2.C", "full")}, (
+        done, offered, reported)
