@@ -146,9 +146,10 @@ def _combined(outcomes: list[_Outcome], rule: str) -> _Outcome:
             if target.format() not in actions:
                 targets.append((target, reference))
                 actions[target.format()] = outcome.actions.get(target.format(), outcome.action)
+    also = list(dict.fromkeys(said for o in changing for said in o.also))  # (what each instruction names and lacks)
     if all(o.kind == "applied" for o in changing) and len(changing) == len(
             [o for o in outcomes if o.kind not in ("quiet", "nothing")]):
-        return _Outcome("applied", rule, changing[0].action, targets, actions=actions)
+        return _Outcome("applied", rule, changing[0].action, targets, actions=actions, also=also)
     notes = [o.why for o in outcomes if o.why]
-    return _Outcome("proposed", rule, changing[0].action, targets, actions=actions, why="; ".join(dict.fromkeys(
+    return _Outcome("proposed", rule, changing[0].action, targets, actions=actions, also=also, why="; ".join(dict.fromkeys(
         ["the item holds several instructions, not all of them read unambiguously", *notes])))

@@ -87,7 +87,8 @@ class _Outcome:
     listed: bool = False
     #: each target's own action, where an item holds several instructions (target → action)
     actions: dict[str, Action] = field(default_factory=dict)
-    #: what the item also names and the project does not hold (a sheet of a list): reported beside it
+    #: what the item also names and the project does not hold (a sheet of a list, the paragraph of one of the
+    #: sections listed together): reported beside what it applies or proposes
     also: list[str] = field(default_factory=list)
 
 

@@ -186,7 +186,7 @@ def read_addendum(
             unplaced.append(_missed(item, outcome.rule, file, line_of, outcome.why))
         elif outcome.kind == "not_understood":
             reading.not_understood.append(_missed(item, outcome.rule, file, line_of, outcome.why))
-        if outcome.also and outcome.kind == "applied":
+        if outcome.also and outcome.kind in ("applied", "proposed"):
             reading.not_understood.append(_missed(item, outcome.rule, file, line_of, "; ".join(outcome.also)))
         if outcome.kind == "applied":
             for target, _ in outcome.targets:

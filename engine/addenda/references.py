@@ -102,6 +102,9 @@ class Reference:
     #: the document of that number the project holds only from after the item's date (a reference
     #: that resolves to nothing as of the item, kept for a proposal where the item replaces or deletes)
     later: Locator | None = None
+    #: a paragraph named with sections listed together, this copy bound in one of them (``_per_listed_section``):
+    #: where that section lacks it, that half of the item is reported beside whatever the rest places
+    listed: bool = False
 
     #: for a title: the words written are that one document's title exactly (letter case, punctuation
     #: and the labels before it aside), and no other document's: it names it as surely as a number
@@ -1682,8 +1685,8 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
         owner_index = listed[index] if index in listed else _owner(out, index, wanted)
-        if index in listed:
-            pass  # (one of the sections listed right before it: its own, whatever follows)
+        if index in listed:  # (one of the sections listed right before it: its own, whatever follows)
+            reference = replace(reference, listed=True)
         elif (reference.kind == "callout" and index + 1 < len(out) and out[index + 1].kind == "sheet"
                 and not out[index + 1].cited and text is not None
                 and _CALLOUT_ON.fullmatch(text[reference.span[1]:out[index + 1].span[0]])):

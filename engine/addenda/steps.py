@@ -527,8 +527,18 @@ class _One:
                      self._old_then_new, self._row_text, self._gate, self._proposal):
             outcome = step()
             if outcome is not None:
-                return outcome
+                return self._listed_lacking(outcome)
         raise AssertionError("the last step of a reading settles it")
+
+    def _listed_lacking(self, outcome: _Outcome) -> _Outcome:
+        """``outcome``, where what it places is proposed or applied and a paragraph named with sections listed
+        together is lacking from one of them ("Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete." where
+        09 91 23 has no 2.2.C): that section's half said beside it (``also``, reported as the one-section item
+        is), never only in a proposal's why (audit 68 C F8)."""
+        lacking = [str(r.why) for r in self.open_refs if r.listed and r.target is None and r.why]
+        if outcome.kind not in ("applied", "proposed") or not lacking:
+            return outcome
+        return replace(outcome, also=list(dict.fromkeys([*outcome.also, *lacking])))
 
     def _verb(self) -> _Outcome | None:
         """The verb: the lead-in of a row, the mask of quoted text, the context and lead-in above it."""

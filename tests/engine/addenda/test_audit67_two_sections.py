@@ -22,9 +22,15 @@ PAINTING = ("SECTION 09 91 23 - INTERIOR PAINTING\n\nPART 2 PRODUCTS\n\n2.2 PRIM
 PAINTING_WITH_C = PAINTING + "\nC. Steel primer: rust-inhibitive alkyd.\n"
 
 
-def _read(root: Path, rules, body: str, painting: str = PAINTING):
+MASONRY = ("SECTION 04 20 00 - UNIT MASONRY\n\nPART 2 PRODUCTS\n\n2.2 MORTAR\n\nA. Mortar to ASTM C270 Type S.\n\n"
+           "B. Grout to ASTM C476.\n\nC. Admixtures: none without approval.\n")
+
+
+def _read(root: Path, rules, body: str, painting: str = PAINTING, masonry: bool = False):
     start_project(root, "audit-67-f7")
     write_doc(root, "SPEC-033000", "2027-03-01", CONCRETE, kind="specification", title="Section 03 30 00 Cast-in-Place Concrete")
+    if masonry:
+        write_doc(root, "SPEC-042000", "2027-03-01", MASONRY, kind="specification", title="Section 04 20 00 Unit Masonry")
     write_doc(root, "SPEC-099123", "2027-03-01", painting, kind="specification", title="Section 09 91 23 Interior Painting")
     write_doc(root, "ADD-01", "2027-04-12", "ADDENDUM NO. 2\n\n" + body, kind="addendum", title="Addendum No. 2")
     reading = read_project(root, rules)
@@ -95,3 +101,31 @@ def test_eliminar_alone_after_listed_sections_deletes_the_paragraph_of_each(tmp_
                                        painting=PAINTING_WITH_C)
     assert {(t, s) for t, s, _ in done | offered} == {("SPEC-033000#2.2.C", "full"), ("SPEC-099123#2.2.C", "full")}, (
         done, offered, reported)
+
+
+# Audit 68 C F8: a section listed with others that lacks the paragraph was said only in the why of the other
+# sections' proposal, and nothing was reported for it; its half is reported as the one-section item is, in prose,
+# in a row, with the paragraph before the sections, and for two paragraphs listed.
+@pytest.mark.parametrize("body, wanted, lacked", [
+    ("1. Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.\n", {"SPEC-033000#2.2.C"}, "2.2.C"),
+    ("1. Paragraph 2.2.C of Sections 03 30 00 and 09 91 23: Delete.\n", {"SPEC-033000#2.2.C"}, "2.2.C"),
+    ("1. Sections 03 30 00, 04 20 00 and 09 91 23, Paragraph 2.2.C: Delete.\n",
+     {"SPEC-033000#2.2.C", "SPEC-042000#2.2.C"}, "2.2.C"),
+    (_ROW.format("03 30 00, 04 20 00, 09 91 23"), {"SPEC-033000#2.2.C", "SPEC-042000#2.2.C"}, "2.2.C"),
+    ("1. Sections 03 30 00 and 09 91 23, Paragraphs 2.2.B and 2.2.C: Delete.\n",
+     {"SPEC-033000#2.2.B", "SPEC-033000#2.2.C", "SPEC-099123#2.2.B"}, "2.2.C"),
+])
+def test_a_listed_section_lacking_the_paragraph_is_reported(tmp_path, rules, body, wanted, lacked):
+    done, offered, reported, _ = _read(tmp_path, rules, body, masonry=True)
+    assert {t for t, _, _ in done | offered} == wanted, (done, offered, reported)
+    assert f"SPEC-099123, which has no paragraph {lacked}" in reported, (done, offered, reported)
+
+
+
+def test_a_listed_section_lacking_the_paragraph_is_reported_in_an_item_of_several_instructions(tmp_path, rules):
+    # (an item read instruction by instruction: what one instruction's listed section lacks is still reported)
+    done, offered, reported, _ = _read(tmp_path, rules, "1. Delete Paragraph 2.2.C of Sections 03 30 00 and 09 91 23. "
+                                       "Revise Paragraph 2.2.A of Section 04 20 00 to read \"Mortar to ASTM C270 Type N.\"\n",
+                                       masonry=True)
+    assert "SPEC-033000#2.2.C" in {t for t, _, _ in done | offered}, (done, offered, reported)
+    assert "SPEC-099123, which has no paragraph 2.2.C" in reported, (done, offered, reported)
