@@ -23,6 +23,7 @@ __all__ = ["check_corpus", "in_corpus"]
 
 def check_corpus(
     documents: Iterable[Document], has_target: Callable[[Locator], bool], *, complete: bool = True,
+    described: Callable[[Document], tuple[str, int] | None] | None = None,
 ) -> list[InputError]:
     """Every cross-file problem in ``documents`` (which may be metadata only, provisions=()).
 
@@ -30,11 +31,14 @@ def check_corpus(
     provisions (the ingest passes a store lookup for unchanged documents). ``complete`` False:
     some file of the corpus did not parse (its own error says why), so a target found nowhere
     may be in it — not reported missing, which would be a wrong diagnosis beside the real one.
+    ``described``: where the project's register describes a document (the register as the
+    manifest names it, and the row's line; None: no row does) — a field missing from the
+    metadata is the row's to give then, and is refused at its cell.
     """
     docs = sorted(documents, key=lambda d: (d.source.file, d.id, d.revision))
     problems: list[InputError] = []
     problems += _duplicates(docs)
-    problems += _unlabelled(docs)
+    problems += _unlabelled(docs, described or (lambda doc: None))
     problems += _same_day(docs)
     problems += _edges(docs, has_target, complete=complete)
     problems += _itself(docs)
@@ -143,14 +147,16 @@ def _duplicates(docs: list[Document]) -> list[InputError]:
     return problems
 
 
-def _unlabelled(docs: list[Document]) -> list[InputError]:
+def _unlabelled(docs: list[Document], described: Callable[[Document], tuple[str, int] | None]) -> list[InputError]:
     """A revision read without a ``revision`` label (or with ``revision: null``) that is not the
     first of its document: formats.md makes the label optional for a never-revised document,
     and a first revision left unlabelled has always read as ``0``, the label the format shows for
     it (projects written so keep reading). A later one read as ``0`` would sort among the others
-    by seq and date (``SOP-114@B → @0 → @D``), silently; it is refused at its file. A document
-    from the graph always carries its label as read then: only files read in this ingest are
-    judged, by whether their metadata set the field (``model_fields_set``)."""
+    by seq and date (``SOP-114@B → @0 → @D``), silently. It is refused where its metadata is
+    written: at the register's row and its ``revision`` column when the register describes the
+    file (``described``: a blank cell, or no such column), else at its file. A document from the
+    graph always carries its label as read then: only files read in this ingest are judged, by
+    whether their metadata set the field (``model_fields_set``)."""
     revisions: dict[str, list[Document]] = {}
     for doc in docs:
         revisions.setdefault(doc.id, []).append(doc)
@@ -158,19 +164,23 @@ def _unlabelled(docs: list[Document]) -> list[InputError]:
     def order(doc: Document) -> tuple[object, int]:
         return (doc.effective.from_, doc.seq)
 
-    return [
-        _error(
-            doc,
-            f"{doc.id} has earlier revisions ({', '.join(sorted(o.source.file for o in revisions[doc.id] if order(o) < order(doc)))}), "
-            "and this one has no revision label",
-            field="revision",
-            hint="give every revision after a document's first its label (revision: \"C\"); only a first "
-            "revision may leave it out (read as 0)",
-        )
-        for doc in docs
-        if "revision" not in doc.model_fields_set
-        and any(order(other) < order(doc) for other in revisions[doc.id] if other is not doc)
-    ]
+    problems = []
+    for doc in docs:
+        earlier = sorted(o.source.file for o in revisions[doc.id] if o is not doc and order(o) < order(doc))
+        if "revision" in doc.model_fields_set or not earlier:
+            continue
+        message = f"{doc.id} has earlier revisions ({', '.join(earlier)}), and this one has no revision label"
+        row = described(doc)
+        if row is None:
+            problems.append(_error(doc, message, field="revision", hint=(
+                "give every revision after a document's first its label (revision: \"C\"); only a first "
+                "revision may leave it out (read as 0)")))
+        else:
+            problems.append(InputError(
+                f"{message}: its row ({doc.source.file}) gives none in the revision column", file=row[0], line=row[1],
+                field="revision", hint="give every revision after a document's first its label in the revision "
+                "column (C); only a first revision may leave it blank (read as 0)"))
+    return problems
 
 
 def _same_day(docs: list[Document]) -> list[InputError]:

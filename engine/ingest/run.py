@@ -159,6 +159,16 @@ def _register_access(files: ProjectFiles, problems: Sequence[Exception]) -> Regi
     return found if found is not None else RegisterAccess(file=registry)
 
 
+def _register_row(files: ProjectFiles, name: str) -> tuple[str, int] | None:
+    """The register (as the manifest names it, as its other problems are named) and the line of
+    its row describing the file ``name``; None when no row does (or there is no register, or a
+    reader without registers). Asked only of a revision a corpus check refuses."""
+    rows = getattr(files, "register_rows", None)
+    registry = files.manifest.registry
+    found = rows([name]) if rows is not None and registry else None
+    return (registry, found.lines[0]) if found is not None and found.lines else None
+
+
 def _register_shown(problems: Sequence[InputError], register: RegisterAccess, groups: tuple[str, ...],
                     by_file: dict[str, bool]) -> tuple[list[InputError], int]:
     """The register's ``problems`` an asker holding ``groups`` is told (``withhold_problems``),
@@ -564,7 +574,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                                    for u in result.unshared]
                 result.warnings += undeclared_changes(declaring, metadata, store, files,
                                                       new={*result.added, *result.replaced}, parsed=predecessors)
-            problems.extend(check_corpus(metadata, has_target, complete=not unparsed))
+            problems.extend(check_corpus(metadata, has_target, complete=not unparsed,
+                                         described=lambda doc: _register_row(files, doc.source.file)))
             if problems:
                 raise IngestFailed(f"{root}: ingest failed, the graph is unchanged", problems,
                                    [*((doc.source.file, doc.access) for doc in metadata),
