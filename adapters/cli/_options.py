@@ -10,7 +10,7 @@ import typer
 
 from inforce.ontology import Context, InputError, is_iso_date, parse_date, parse_datetime_utc
 from inforce.ontology.context import attribute_value
-from inforce.ontology.scalars import group_name
+from inforce.ontology.scalars import blank_or_padded, group_name
 
 __all__ = [
     "ContextOption",
@@ -24,6 +24,7 @@ __all__ = [
     "parse_date_option",
     "parse_groups",
     "parse_known_at",
+    "parse_names",
     "parse_valid_at",
 ]
 
@@ -48,15 +49,33 @@ KnownAtOption = Annotated[
 _UNKNOWN = {"", "unknown", "null", "none", "?"}
 
 
-def parse_groups(groups: str | None) -> tuple[str, ...]:
-    """``--groups a,b``: the asker's access groups (none: only documents without ``access``),
-    each read as an access list's names are (``group_name``)."""
+def parse_names(value: str, option: str, what: str, *, hint: str) -> tuple[str, ...]:
+    """A comma-separated option value (``--groups qa,owners``, ``--exclusions P1,P3``): its
+    names in order — the command line's one reader of such a list. An InputError naming
+    ``option`` for a name that is empty (``""``, ``a,,b``, ``qa,``) or has spaces around it (``"
+    P1"``: ``blank_or_padded``, the rule for every declared name), or one given twice: a name
+    no one means, read as nothing or as another, never passed over silently."""
     from ._common import option_text
 
+    names = (option_text(value, option) or "").split(",")
+    for name in names:
+        if (problem := blank_or_padded(name, what)) is not None:
+            raise InputError(f"{problem} in {value!r}", field=option, hint=hint)
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise InputError(f"{', '.join(repeated)} given twice in {value!r}", field=option, hint=hint)
+    return tuple(names)
+
+
+def parse_groups(groups: str | None) -> tuple[str, ...]:
+    """``--groups a,b``: the asker's access groups (not given: none, only documents without
+    ``access``), listed as ``parse_names`` reads a list, each read as an access list's names
+    are (``group_name``)."""
+    if groups is None:
+        return ()
+    hint = "name each group once, comma-separated (--groups qa,owners); leave --groups out for none"
     names = []
-    for name in (g.strip() for g in (option_text(groups, "--groups") or "").split(",")):
-        if not name:
-            continue
+    for name in parse_names(groups, "--groups", "group name", hint=hint):
         try:
             names.append(group_name(name))
         except ValueError as problem:

@@ -39,6 +39,7 @@ from ._options import (
     pack_paths,
     parse_groups,
     parse_known_at,
+    parse_names,
     parse_valid_at,
 )
 
@@ -78,19 +79,20 @@ def _log_decision(log: Path | None, opened: Project, decision: RuleDecision) -> 
 
 
 def _exclusions(value: str | None) -> tuple[int | None, tuple[str, ...]]:
-    """``--exclusions``: (how many to detail, documents named to detail as well)."""
+    """``--exclusions``: (how many to detail, documents named to detail as well: a list as
+    ``parse_names`` reads one)."""
     if value is None:
         return DEFAULT_EXCLUSIONS, ()
-    text = value.strip()
-    if text.lower() == "all":
+    hint = "e.g. --exclusions 100, --exclusions all, --exclusions P1,P3"
+    if value.lower() == "all":
         return None, ()
-    if text.isdigit():
-        return int(text), ()
-    named = tuple(part.strip() for part in text.split(",") if part.strip())
-    if not named or text.startswith("-"):
-        raise InputError(f"not a number, all or document ids: {value!r}", field="--exclusions",
-                         hint="e.g. --exclusions 100, --exclusions all, --exclusions P1,P3")
-    return 0, named
+    if value.isdigit():
+        return int(value), ()
+    if value.startswith("-"):
+        raise InputError(f"not a number, all or document ids: {value!r}", field="--exclusions", hint=hint)
+    return 0, parse_names(value, "--exclusions", "document id", hint=hint)
+
+
 @handle_errors
 def eligible(
     project: ProjectArg,

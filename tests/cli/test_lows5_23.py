@@ -171,13 +171,13 @@ def test_rules_impact_shows_a_public_asker_a_decision_on_a_day_only_a_public_rev
 
     root, pack = _mixed_revisions(tmp_path)
     log = tmp_path / "decisions.jsonl"
-    for day, groups in (("2026-04-20", ""), ("2026-09-10", "owners")):
-        invoke("precedence", root, "ADD-02#1.3", "DWG-S-101#callout-3", "--valid-at", day, "--groups", groups,
+    for day, groups in (("2026-04-20", ()), ("2026-09-10", ("--groups", "owners"))):
+        invoke("precedence", root, "ADD-02#1.3", "DWG-S-101#callout-3", "--valid-at", day, *groups,
                "--decision-log", log)
 
     def precedence(*days: str) -> list[dict]:
         dates = [arg for day in days for arg in ("--valid-at", day)]
-        out = invoke("rules", "impact", root, "--pack", pack, "--groups", "", "--decisions", log, *dates,
+        out = invoke("rules", "impact", root, "--pack", pack, "--decisions", log, *dates,
                      "-f", "json", code=1).stdout
         return [c for c in json.loads(out)["changes"] if c["source"] == "precedence"]
 
