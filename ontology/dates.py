@@ -23,6 +23,8 @@ DATE_HINT = "write dates as YYYY-MM-DD, e.g. 2026-05-01"
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _ISO_DATETIME_START = re.compile(r"\d{4}-\d{2}-\d{2}[T ]")
+#: a time's UTC offset as ISO 8601 writes it (``+05:30``, ``-0800``), at the end of its text
+_OFFSET = re.compile(r"[+-](\d{2}):?(\d{2})(?::?\d{2}(?:\.\d+)?)?$")
 
 
 def is_iso_date(text: str) -> bool:
@@ -83,6 +85,10 @@ def parse_datetime_utc(value: Any) -> dt.datetime:
         if not _ISO_DATETIME_START.match(text):
             # ``20260410`` would parse as the start of that day, not its end: refuse it
             raise ValueError(f"not a date (YYYY-MM-DD) or datetime (YYYY-MM-DDTHH:MM:SSZ): {value!r}")
+        offset = _OFFSET.search(text[10:])
+        if offset is not None and (int(offset[1]) > 23 or int(offset[2]) > 59):
+            # Python's words ("offset must be a timedelta strictly between ...") say it in code
+            raise ValueError(f"{value!r}: the UTC offset {offset[0]} is out of range (from -23:59 to +23:59)")
         parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
         return parse_datetime_utc(parsed)
     raise ValueError(f"not a date or datetime: {value!r}")

@@ -3,7 +3,9 @@
 L1: ``eligible --exclusions`` with a padded id (`` SOP-114``), an empty one (``SOP-114,,SOP-121``)
 or one given twice was read as the ids around it, exit 0. L2: ``--groups ""``, ``" "``,
 ``"qa, "`` and ``"a,,b"`` were read as no group, or as the groups around the empty one (audit
-67 L2). Both lists are read by one parser (``parse_names``). Each is refused at its option, exit 2; each control is read."""
+67 L2). Both lists are read by one parser (``parse_names``). L3: a ``--known-at`` offset out of
+range was refused in Python's words (``offset must be a timedelta strictly between
+-timedelta(hours=24) ...``). Each is refused at its option, exit 2; each control is read."""
 
 from __future__ import annotations
 
@@ -55,3 +57,12 @@ def test_a_list_of_groups_written_plainly_is_read(ingested_example):
     project = ingested_example("sop-retention")  # read only
     done = inforce("asof", project, "SOP-114#3", "--valid-at", DAY, "--groups", "qa,owners")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_known_at_offset_out_of_range_is_said_in_the_products_words(ingested_example):
+    project = ingested_example("sop-retention")  # read only
+    said = _refused("eligible", project, "--valid-at", DAY, "--known-at", "2026-01-01T00:00:00+25:00")
+    assert "--known-at" in said and "the UTC offset +25:00 is out of range (from -23:59 to +23:59)" in said, said
+    assert "timedelta" not in said, said
+    done = inforce("eligible", project, "--valid-at", DAY, "--known-at", "2026-01-01T00:00:00+05:30")
+    assert done.returncode in (0, 1), done.stdout + done.stderr
