@@ -30,6 +30,7 @@ __all__ = [
     "EntailmentCheck",
     "ClaimStatus",
     "Exclusion",
+    "FINDING_ID_DIGITS",
     "Finding",
     "FindingKind",
     "FindingProvision",
@@ -44,6 +45,7 @@ __all__ = [
     "QUOTE_MAX_CHARS",
     "Verdict",
     "VerdictKind",
+    "is_finding_id",
 ]
 
 _MODEL = ConfigDict(frozen=True, extra="forbid")
@@ -319,6 +321,18 @@ class FindingProvision(BaseModel):
     resolved: Locator | None = None  # the pinned version the text was read from
     kind: str | None = None  # section | table_row | callout | reference
     condition: tuple[str, ...] | None = None  # what ``quantity`` is stated under (its terms); None: nothing
+
+
+#: how many lowercase hex digits a finding's id has (``engine.sweep`` hashes what identifies
+#: a finding to them): what a ``--baseline``'s id must be to name one
+FINDING_ID_DIGITS = 16
+
+
+def is_finding_id(text: object) -> bool:
+    """Whether ``text`` is a finding id as a sweep writes one (``FINDING_ID_DIGITS`` lowercase
+    hex digits, nothing around them)."""
+    return (isinstance(text, str) and len(text) == FINDING_ID_DIGITS
+            and all(ch in "0123456789abcdef" for ch in text))
 
 
 class Finding(BaseModel):

@@ -13,6 +13,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from inforce.ontology import VOCABULARY, Finding, FindingProvision, InputError
 from inforce.ontology.files import read_bounded_text
 from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
+from inforce.ontology.verdict import FINDING_ID_DIGITS, is_finding_id
 
 __all__ = ["read_baseline", "read_baseline_run"]
 
@@ -87,9 +88,12 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
         # per finding made a baseline of N findings take time growing with N squared (audit 68 B F03)
         def line(ident: object = ident) -> int | None:
             return _line(text, f'"{ident}"') if isinstance(ident, str) and ident else None
-        if not isinstance(ident, str) or not ident:
-            raise InputError(f"{where}.id of the baseline is not a finding id (a non-empty string)", file=str(path),
-                             line=_nth_line(text, '"id"', n), field=f"{where}.id", hint=hint)
+        if not is_finding_id(ident):
+            # an id a sweep never writes (' e44ffba149f098db') matches no finding: read, it would
+            # count one finding new and its own gone
+            raise InputError(f"{where}.id of the baseline is not a finding id ({FINDING_ID_DIGITS} lowercase hex "
+                             f"digits): {_shown(ident)}", file=str(path), line=_nth_line(text, '"id"', n),
+                             field=f"{where}.id", hint=hint)
         if ident in seen:
             raise InputError(f"finding id {ident} appears twice in the baseline", file=str(path), line=line(),
                              field=f"{where}.id", hint="a sweep report names each finding once")

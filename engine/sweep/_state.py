@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import Fact, Finding, FindingProvision, Locator, NotFoundError, SourceRun
+from inforce.ontology.verdict import FINDING_ID_DIGITS
 
 from ..precedence import provision_label
 
@@ -91,7 +92,7 @@ def finding_id(kind: str, subject: str | None, locators: Iterable[Locator]) -> s
     """A stable id: the kind, the subject and the provisions (unpinned, in order), hashed, so
     runs can be compared (a new revision that changes nothing keeps the id)."""
     names = sorted(locator.unpinned().format() for locator in locators)
-    return hashlib.sha256("\x1f".join([kind, subject or "", *names]).encode()).hexdigest()[:16]
+    return hashlib.sha256("\x1f".join([kind, subject or "", *names]).encode()).hexdigest()[:FINDING_ID_DIGITS]
 
 
 def _provision(run: _Run, fact: Fact, label: str | None = None) -> FindingProvision:

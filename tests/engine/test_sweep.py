@@ -322,7 +322,7 @@ def test_bad_arguments_exit_2_and_say_which(riverside, args, code, said):
 
 def test_a_baseline_that_is_not_a_sweep_report_names_the_file_and_line(riverside, tmp_path):
     broken = tmp_path / "broken.json"
-    broken.write_text('{"as_of": "2026-05-01",\n "findings": [\n  {"id": "x"}\n]}\n')
+    broken.write_text('{"as_of": "2026-05-01",\n "findings": [\n  {"id": "00000000000000ff"}\n]}\n')
     result = invoke("sweep", riverside, "--valid-at", "2026-05-01", "--baseline", broken, code=2)
     assert "broken.json" in result.stderr and ":3" in result.stderr and "findings[0].kind" in result.stderr
     notjson = tmp_path / "not.json"
@@ -430,27 +430,31 @@ def test_a_pack_file_is_found_where_the_command_runs(riverside, tmp_path, monkey
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ('{"findings": [{"id": "a", "kind": "contradiction"}, {"id": "a", "kind": "contradiction"}]}', "twice"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction"}, {"id": "000000000000000a", "kind": "contradiction"}]}', "twice"),
     ('{"findings": [{"id": 7, "kind": "contradiction"}]}', "findings[0].id"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "provisions": "x"}]}', "findings[0].provisions"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": "maybe"}]}', "findings[0].resolution"),
+    # audit 68 B L4: an id a sweep never writes matched no finding, counted one new and one gone
+    ('{"findings": [{"id": " e44ffba149f098db", "kind": "contradiction"}]}', "findings[0].id"),
+    ('{"findings": [{"id": "E44FFBA149F098DB", "kind": "contradiction"}]}', "findings[0].id"),
+    ('{"findings": [{"id": "e44ffba149f098d", "kind": "contradiction"}]}', "findings[0].id"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "provisions": "x"}]}', "findings[0].provisions"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "resolution": "maybe"}]}', "findings[0].resolution"),
     ("[" * 100_000 + "]" * 100_000, "nests too deeply"),
     # audit 60 F01: a kind or resolution of a list or object was looked up in a set, exit 70
-    ('{"findings": [{"id": "a", "kind": ["contradiction"]}]}', "findings[0].kind"),
-    ('{"findings": [{"id": "a", "kind": {"x": 1}}]}', "findings[0].kind"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": ["escalate"]}]}', "findings[0].resolution"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "resolution": {}}]}', "findings[0].resolution"),
+    ('{"findings": [{"id": "000000000000000a", "kind": ["contradiction"]}]}', "findings[0].kind"),
+    ('{"findings": [{"id": "000000000000000a", "kind": {"x": 1}}]}', "findings[0].kind"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "resolution": ["escalate"]}]}', "findings[0].resolution"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "resolution": {}}]}', "findings[0].resolution"),
     # ... and every other field of a finding or its provisions was taken in any JSON type
-    ('{"findings": [{"id": "a", "kind": "contradiction", "rule": [1]}]}', "findings[0].rule"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "scope": {}}]}', "findings[0].scope"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "scope": "everywhere"}]}', "findings[0].scope"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "rfi": 5}]}', "findings[0].rfi"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "winner": [1]}]}', "findings[0].winner"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "sources": "cross_reference"}]}', "findings[0].sources"),
-    ('{"findings": [{"id": "a", "kind": "contradiction", "provisions": [{"locator": "P1#1", "text": 7}]}]}',
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "rule": [1]}]}', "findings[0].rule"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "scope": {}}]}', "findings[0].scope"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "scope": "everywhere"}]}', "findings[0].scope"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "rfi": 5}]}', "findings[0].rfi"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "winner": [1]}]}', "findings[0].winner"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "sources": "cross_reference"}]}', "findings[0].sources"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction", "provisions": [{"locator": "P1#1", "text": 7}]}]}',
      "findings[0].provisions[0].text"),
     # audit 61 F01: a key written twice was read as its last value ("findings": [...], then "findings": [])
-    ('{"findings": [{"id": "a", "kind": "contradiction"}],\n "findings": []}', "baseline.json:2: findings:"),
+    ('{"findings": [{"id": "000000000000000a", "kind": "contradiction"}],\n "findings": []}', "baseline.json:2: findings:"),
 ])
 def test_a_malformed_baseline_is_refused_with_its_field(riverside, tmp_path, text, said):
     path = tmp_path / "baseline.json"
