@@ -147,18 +147,20 @@ def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
     for spelling, (key_node, value_node) in entries.items():
         # a spelling no document can write (empty, padded, an invisible character inside) would
         # never be read: refused at its key, as such a facet, project or pack name is
-        problem = blank_or_padded(spelling, "unit spelling")
-        if problem is None:
-            try:
-                visible_name(spelling, "unit spelling")
-            except ValueError as exc:
-                problem = str(exc)
+        problem = _untyped(spelling, "unit spelling")
         if problem is not None:
             reader.error(key_node, problem, field=f"units.{spelling}",
                          hint="the unit as the documents write it, e.g. KSF")
             continue
         target = reader.string(value_node, f"units.{spelling}")
         if target is None:
+            continue
+        # a unit padded or broken over lines reads as pint trims it: refused as such a key is,
+        # never read as something other than what is written
+        problem = _untyped(target, "unit") if target.strip() else None
+        if problem is not None:
+            reader.error(value_node, problem, field=f"units.{spelling}",
+                         hint="the pint unit on one line, nothing around it, e.g. klbf / ft ** 2")
             continue
         problem = Project.unit_alias_problem(spelling, target)
         if problem is not None:
@@ -168,6 +170,19 @@ def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
             continue
         units[spelling] = target
     return units
+
+
+def _untyped(text: str, what: str) -> str | None:
+    """Why ``text``, a name the manifest declares, is none anyone types as meant (empty, spaces
+    around it: ``blank_or_padded``; a character that cannot be seen, a line break among them:
+    ``visible_name``), or None."""
+    problem = blank_or_padded(text, what)
+    if problem is None:
+        try:
+            visible_name(text, what)
+        except ValueError as exc:
+            problem = str(exc)
+    return problem
 
 
 def _models(node: Node, reader: NodeReader, root: Path) -> Models | None:
@@ -181,7 +196,10 @@ def _models(node: Node, reader: NodeReader, root: Path) -> Models | None:
     if "embedding" in entries:
         value = entries["embedding"][1]
         name = None if is_null(value) else reader.string(value, "models.embedding")
-        name = None if name is None or name.strip().lower() == "none" else name.strip()
+        if name is not None and (problem := _untyped(name, "embedding model name")) is not None:
+            reader.error(value, problem, field="models.embedding", hint="all-MiniLM-L6-v2 (the packaged model) or none")
+            return None
+        name = None if name is None or name.lower() == "none" else name
         if name is not None and name.lower().removeprefix("sentence-transformers/") != "all-minilm-l6-v2":
             reader.error(value, f"unknown embedding model {name!r}", field="models.embedding",
                          hint="all-MiniLM-L6-v2 (the packaged model) or none")
