@@ -582,7 +582,7 @@ class _MarkdownParser(Parser):
                 file=self.file,
                 line=1,
                 hint="put the metadata (id, kind, effective, recorded…) between two '---' lines at the top, "
-                "or describe the file in the project's register",
+                + self.described_where(),
             )
         closing = next((i for i in range(1, len(lines)) if _FENCE_LINE.fullmatch(lines[i])
                         or _DOCUMENT_END.fullmatch(lines[i])), None)

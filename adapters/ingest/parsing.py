@@ -117,6 +117,15 @@ class Parser:
         #: the metadata file and its last own line, once the row's fields are joined after them
         self._own_lines: tuple[str, int] | None = None
 
+    def described_where(self) -> str:
+        """The end of a hint to a file without metadata of its own: where else it may be
+        described — the project's register, said to have no rows where it has none (a CSV of
+        its header alone: the last row erased), which is why the file is described nowhere."""
+        if self.register is not None and not self.register.rows:
+            return (f"or describe the file in a row of the project's register ({self.register.file} has "
+                    "no rows: its header alone)")
+        return "or describe the file in the project's register"
+
     def parse(self) -> tuple[Document, list[InputError]]:
         try:
             with document_access():  # its opening judged by the access its metadata declares
@@ -408,8 +417,7 @@ class SidecarParser(Parser):
                 f"missing sidecar {sidecar.name}: a {self.kind}'s metadata lives in a file of the same name + .yaml",
                 file=self.file,
                 field="sidecar",
-                hint=f"create {sidecar_file} with id, kind, effective and recorded, or describe the file in the "
-                "project's register",
+                hint=f"create {sidecar_file} with id, kind, effective and recorded, {self.described_where()}",
             )
         sidecar_data, sidecar_text = self._read_text(sidecar, sidecar_file)
         return sidecar_data, self._metadata(sidecar_text, sidecar_file)

@@ -5,8 +5,9 @@ C's row with its revision cell blank (or one space): the later revision without 
 refused at ``documents/sop-114-rev-c.md:1``, a file without front matter, the hint sending the
 user to a ``revision:`` field it cannot have. The register's row and its ``revision`` column
 are where it lies, in a CSV, an XLSX and a YAML register alike. L6: a CSV register of its
-header alone (no row) was taken for a register, and each file it no longer described refused
-for its missing front matter."""
+header alone (what an erasure of its last row leaves) reads as a register of no rows, and each
+file it no longer described was refused for its missing front matter without a word of the
+register: each now says the register has no rows."""
 
 from __future__ import annotations
 
@@ -94,5 +95,26 @@ def test_a_yaml_registers_entry_without_its_revision_is_refused_at_the_entry(tmp
 def test_the_same_register_with_the_label_written_is_read(tmp_path: Path, name: str, write):
     root = _registered(tmp_path / "p", name)
     write(root, "C")
+    done = inforce("ingest", root)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_files_left_undescribed_by_a_csv_register_of_its_header_alone_say_it_has_no_rows(tmp_path: Path):
+    root = _registered(tmp_path / "p", "register.csv")
+    (root / "register.csv").write_text(HEADER + "\n")
+    done = inforce("ingest", root)
+    assert done.returncode == 2, done.stdout + done.stderr
+    said = [line for line in done.stderr.splitlines() if line.startswith("documents/sop-114-rev-")]
+    assert len(said) == 3, done.stderr
+    assert all("no front matter" in line and "register.csv has no rows: its header alone" in line for line in said), said
+
+
+def test_a_csv_register_of_its_header_alone_still_reads_beside_files_described_by_their_own(tmp_path: Path):
+    """The register an erasure of its last row leaves: read as a register of no rows."""
+    root = tmp_path / "p"
+    shutil.copytree(EXAMPLES / "sop-retention", root, ignore=shutil.ignore_patterns(".inforce"))
+    (root / "register.csv").write_text(HEADER + "\n")
+    with (root / "inforce.yaml").open("a") as manifest:
+        manifest.write("registry: register.csv\n")
     done = inforce("ingest", root)
     assert done.returncode == 0, done.stdout + done.stderr
