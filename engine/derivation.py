@@ -30,7 +30,9 @@ from inforce.rules.patterns import (
     SHEET_NUMBER,
     SupersessionPattern,
     compile_phrase,
+    finds,
     has_groups,
+    lowered,
     supersession_needs,
 )
 
@@ -786,7 +788,8 @@ class _Item:
         for start, end in self.quoted:
             unquoted[start:end] = " " * (end - start)
         words = "".join(unquoted)
-        return any(phrase.search(words) for phrase in phrases)
+        lower = lowered(words)
+        return any(next(iter(finds(phrase, words, lower)), None) is not None for phrase in phrases)
 
     def _is_quoted(self, position: int) -> bool:
         return any(start <= position < end for start, end in self.quoted)

@@ -47,6 +47,10 @@ __all__ = [
     "SAFE_REGEX_HINT",
     "UnsafeRegexError",
     "check_backtracking",
+    "IGNORECASE_NON_ASCII",
+    "finds",
+    "lowered",
+    "required_words",
     "Requirement",
     "SHEET_NUMBER",
     "QualifierRule",
@@ -181,6 +185,74 @@ def check_backtracking(regex: str, flags: int = 0) -> None:
         problem = _repeats_in_a_row(list(tree), int(tree.state.flags), parser)
     if problem is not None:
         raise UnsafeRegexError(f"regex can backtrack without end: {problem}")
+
+
+#: Characters ``re.IGNORECASE`` reads as an ASCII letter though they are not ASCII (the
+#: Python ``re`` documentation's four): a text holding one is no sure test for ``required_words``.
+IGNORECASE_NON_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+
+
+@functools.lru_cache(maxsize=8192)
+def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Words one of which a text's lower case holds wherever ``pattern`` finds anything (a cheap
+    test before scanning a long text with it; issue 23, audit 69 B F02), in lower case; None when
+    the pattern needs no such word (or one not ASCII). Read from the tree ``re`` itself parses:
+    a run of literal characters that every match reads, or one per choice of an alternation
+    every match passes through. The test holds where the text is free of
+    :data:`IGNORECASE_NON_ASCII` (``re.IGNORECASE`` reads an ASCII letter there alone)."""
+    from re import _parser as parser  # Python's own regular-expression parser (3.11+)
+
+    found = _required(list(parser.parse(pattern.pattern, pattern.flags)), parser)
+    if not found:
+        return None
+    return tuple(sorted({word.lower() for word in found}))
+
+
+def lowered(text: str) -> str | None:
+    """``text`` in lower case, for ``finds`` (None where it is no sure test of what ``re.IGNORECASE``
+    reads: the text holds a letter it reads as an ASCII one)."""
+    return None if any(letter in text for letter in IGNORECASE_NON_ASCII) else text.lower()
+
+
+def finds(pattern: re.Pattern[str], text: str, lower: str | None) -> Iterable[re.Match[str]]:
+    """What ``pattern.finditer(text)`` finds, with no scan of a text whose lower case ``lower``
+    (:func:`lowered`) holds none of the words the pattern needs (:func:`required_words`): a vocabulary's
+    hundreds of phrases each scanning every position of a long item was the ingest time of a long
+    line or of many items (issue 23, audit 69 B F02); the words are looked for in one pass each."""
+    needs = required_words(pattern) if lower is not None else None
+    if needs is not None and not any(word in lower for word in needs):
+        return ()
+    return pattern.finditer(text)
+
+
+def _required(items: list, c) -> frozenset[str] | None:
+    """The best (longest shortest word) set of ASCII words one of which every match of ``items`` reads."""
+    candidates: list[frozenset[str]] = []
+    run = ""
+    for op, av in items:
+        if op is c.LITERAL and av < 0x80:
+            run += chr(av)
+            continue
+        if run:  # a letter not ASCII ends the run: the ASCII ones either side are each read
+            candidates.append(frozenset((run,)))
+            run = ""
+        if op is c.SUBPATTERN:
+            held = _required(list(av[3]), c)
+        elif op is c.ATOMIC_GROUP:
+            held = _required(list(av), c)
+        elif op is c.BRANCH:
+            each = [_required(list(branch), c) for branch in av[1]]
+            held = None if any(one is None for one in each) else frozenset().union(*each)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+            held = _required(list(av[2]), c)
+        else:
+            held = None
+        if held:
+            candidates.append(held)
+    if run:
+        candidates.append(frozenset((run,)))
+    return max((words for words in candidates if all(word.isascii() for word in words)),
+               key=lambda words: min(map(len, words)), default=None)
 
 
 def _nested_repeat(items: list, flags: int, parser) -> str | None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from inforce.rules import SupersessionRule, compile_verb
-from inforce.rules.patterns import WORD_LISTS, WordingPattern, compile_phrase
+from inforce.rules.patterns import WORD_LISTS, WordingPattern, compile_phrase, finds, lowered
 
 __all__ = ["Action", "Vocabulary", "describes", "quotations_closing", "read_action", "reasons_opened", "said_unchanged",
            "unchanged_clauses", "vocabulary", "worded", "words_of"]
@@ -352,8 +352,9 @@ class Action:
 def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> list[tuple[int, int, str, str]]:
     """Every (start, end, action, words) a phrase reads, less any lying inside a longer one
     ("revise" inside "revise ... to read")."""
+    lower = lowered(text)
     found = [(m.start(), m.end(), action, m.group(0))
-             for action, patterns in phrases.items() for pattern in patterns for m in pattern.finditer(text)
+             for action, patterns in phrases.items() for pattern in patterns for m in finds(pattern, text, lower)
              if not _DENIED.search(text, max(0, m.start() - 30), m.start())
              and not (m.group(0).lower().endswith(("ed", "d")) and " " not in m.group(0).strip()
                       and _ADJECTIVE.search(text, max(0, m.start() - 12), m.start()))
@@ -489,8 +490,8 @@ def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary], ends: Itera
     """The clauses of ``read`` that say their own provision is unchanged, speaking for it alone (``_own_clause``: "el
     numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina"): what one names is never what the item's change
     takes (issue 23). ``ends``: where quotations close sentences (``quotations_closing``)."""
-    ends = tuple(ends)
-    return [clause for vocab in vocabularies for pattern in vocab.no_change for said in pattern.finditer(read)
+    ends, lower = tuple(ends), lowered(read)
+    return [clause for vocab in vocabularies for pattern in vocab.no_change for said in finds(pattern, read, lower)
             if (clause := _own_clause(read, said, ends)) is not None]
 
 
@@ -505,9 +506,9 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
     ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1"); and one in a
     sentence of its own naming another provision, which it speaks for alone (``_own_clause``; ``ends``, where
     quotations close sentences: ``quotations_closing``)."""
-    ends = tuple(ends)
+    ends, lower = tuple(ends), lowered(read)
     for pattern in no_change:
-        for said in pattern.finditer(read):
+        for said in finds(pattern, read, lower):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _REMAINDER_AFTER.match(read, said.end())
                                   or _in_reason(read, said, reasons, verb_end)

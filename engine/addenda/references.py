@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from inforce.ontology import Locator
-from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, normalize_path
+from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, finds, lowered, normalize_path
 
 from ..derivation import (
     DESIGNATION,
@@ -573,9 +573,10 @@ def find_references(
 
     points_before = [m.span() for m in _LETTER_OF_PATH.finditer(read)]
     # the pack's notations first: they are what a policy owner wrote for this layout
+    lower = lowered(read)
     for kind in ("section", "sheet", "paragraph", "callout"):
         for pattern in notations.get(kind, ()):
-            for match in pattern.finditer(read):
+            for match in finds(pattern, read, lower):
                 if kind == "paragraph" and (longer := _WORDED_PATH.match(read, match.start())) is not None and (
                         longer.end() > match.end()):
                     # ("Article 3.2, paragraph .3: delete.": the reader's own reading of the words from there on
