@@ -31,9 +31,10 @@ from .wording import _WHOLE_OF
 _NEW_TEXT_LABEL = re.compile(r"\s*[*_]*((?:\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z])?|[A-Z]|\d{1,2})[.)]|\((?:[A-Za-z]|\d{1,2})\))?"
                              r"[*_]*\s*")
 
-#: (not the point of an abbreviation owners write before a number: "Drawing No. P-101", "Dwg. 4", "Cl. 2.2 A")
+#: (not the point of an abbreviation owners write before a number: "Drawing No. P-101", "Dwg. 4", "Cl. 2.2 A";
+#: nor of "Rev." before a revision's letter: "replaced by Drawing E-301 Rev. A enclosed")
 _CLAUSE_END = re.compile(r"[.;](?=\s|$)(?!(?:(?<=[\s(](?i:no)\.)|(?<=[\s(](?i:nos|dwg|sht|rev|art|sec|fig|ref|cls)\.)|(?<=[\s(](?i:cl)\.)|"
-                         r"(?<=[\s(](?i:para|sect)\.))\s+\(?[A-Z]{0,4}[-.]?\d)")
+                         r"(?<=[\s(](?i:para|sect)\.))\s+\(?[A-Z]{0,4}[-.]?\d|(?<=[\s(](?i:rev)\.)\s+[A-Z](?![\w'’]))")
 
 #: A clause opening on the place its verb changes, the verb right after it ("Under 2.3.A, change ...",
 #: "In Paragraph 3.1.B: delete ...", "Sheet S-2: at Note 4, add ..."): owners name the provision first,
@@ -812,8 +813,11 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
         # "The site furnishings package (Section 12 93 00 Site Furnishings) is stepped down from this
         # tender": a package of the work, the one document in brackets, is the passive verb's subject
         return True
+    # (the document named again right after the verb, its first mention in a caption line above:
+    # "7. Refer Drawing No. S-201 (Foundation Plan)." / "Replace Drawing No. S-201 with ...")
+    again = [at for r in own if r.written and (at := read.find(r.written, verb_end)) >= 0]
     return any(0 <= r.span[0] - verb_end <= 14 or (r.span[0] >= verb_end and _REF_WORDS.fullmatch(read[verb_end:r.span[0]]))
-               for r in own)
+               for r in own) or any(_REF_WORDS.fullmatch(read[verb_end:at]) for at in again)
 
 
 #: A thing opening its sentence with a document in brackets after it ("The bench (Sheet C-101) ...").
@@ -836,7 +840,7 @@ _TITLE_CLOSE = re.compile(r"[^()\n]{0,80}\)")
 
 #: Taken out of the set of documents ("from the contract", "from the Plans"): the whole of what goes,
 #: when the verb has no object of its own.
-_FROM_THE_SET = re.compile(r"from\s+the\s+\S.*", re.IGNORECASE | re.DOTALL)
+_FROM_THE_SET = re.compile(r"from\s+(?:the|this)\s+\S.*", re.IGNORECASE | re.DOTALL)
 
 #: Between the documents a sentence names as its subject and its passive verb ("... are", "... is hereby").
 _PASSIVE_GAP = re.compile(r"[\s,]*(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)(?:\s+hereby)?\s+", re.IGNORECASE)

@@ -1,0 +1,64 @@
+"""Forms of English addenda read in round 71 (issue 21) that were neither applied nor proposed right.
+
+- A sheet "withdrawn and replaced by" itself at a named revision ("Drawing No. C-204 Rev. B") is
+  replaced whole: the point of "Rev." before a revision letter ends no clause, so the words after it
+  ("enclosed") are read; a revision named on the sheet put in its place says a whole issue.
+- A caption line naming a sheet ("5. Refer Drawing No. C-204 (Grading Plan).") over "Replace Drawing
+  No. C-204 with ...": the verb's object is the sheet, named again; the whole sheet is replaced.
+- A sheet, its title after its number, "withdrawn from this Contract" is deleted whole, as "from the
+  contract" was; a thing on a sheet withdrawn so stays a proposal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from addenda_reading import applied as _applied
+from addenda_reading import proposed as _proposed
+from addenda_reading import read_project, start_project
+from corpus_writer import write_doc
+
+
+def _project(root: Path, addendum: str) -> None:
+    start_project(root, "round-71")
+    for sheet, title in (("C-204", "Grading Plan"), ("P-310", "Pump Station Details")):
+        write_doc(root, f"DWG-{sheet}", "2026-01-05", f"SHEET {sheet}\n\nGENERAL NOTES\n\n1. Verify levels on site.\n",
+                  kind="drawing", title=title)
+        path = root / "documents" / f"dwg-{sheet.lower()}.md"
+        path.write_text(path.read_text().replace("kind: drawing", f"kind: drawing\nsheet: {sheet}"))
+    write_doc(root, "ADD-01", "2026-02-02", addendum, kind="addendum", title="Addendum")
+
+
+def test_a_sheet_withdrawn_and_replaced_by_a_named_revision_is_replaced_whole(tmp_path, rules):
+    _project(tmp_path, "CORRIGENDUM NO. 1\n\nDRAWINGS\n\n"
+                       "Entry 3 of the List of Drawings, Drawing No. C-204: Stands withdrawn and replaced by "
+                       "Drawing No. C-204 Rev. B enclosed.\n\n"
+                       "Drawing P-310 Revision 1 is withdrawn and replaced by Drawing P-310 Revision 3.\n")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("DWG-C-204", "full", True), ("DWG-P-310", "full", True)}
+
+
+def test_a_caption_line_then_replace_the_sheet_named_again_replaces_it_whole(tmp_path, rules):
+    _project(tmp_path, "ADDENDUM NO. 2\n\nC. DRAWINGS\n\n"
+                       "5. Refer Drawing No. C-204 (Grading Plan).\n"
+                       "Replace Drawing No. C-204 with Drawing No. C-204 (R2) annexed to this addendum.\n")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("DWG-C-204", "full", True)}
+
+
+def test_a_caption_line_then_a_change_to_a_note_of_the_sheet_is_not_the_sheet_replaced(tmp_path, rules):
+    # the verb's object is a thing on the sheet, not the sheet named again: never the whole sheet
+    _project(tmp_path, "ADDENDUM NO. 2\n\nC. DRAWINGS\n\n"
+                       "5. Refer Drawing No. C-204 (Grading Plan).\n"
+                       "Replace the spot level at the gate on Drawing No. C-204 with 12.40.\n")
+    reading = read_project(tmp_path, rules)
+    assert ("DWG-C-204", "full", True) not in _applied(reading) | _proposed(reading)
+
+
+def test_a_sheet_withdrawn_from_this_contract_is_deleted_whole_a_thing_on_it_is_not(tmp_path, rules):
+    _project(tmp_path, "ADDENDUM NO. 3\n\nDRAWINGS\n\n"
+                       "Drawing P-310 Pump Station Details is withdrawn from this Contract; the pumps are let separately.\n\n"
+                       "The gate on Drawing C-204 is withdrawn from this Contract.\n")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("DWG-P-310", "full", False)}
+    assert ("DWG-C-204", "full", False) not in _applied(reading)
