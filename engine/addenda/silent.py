@@ -615,12 +615,17 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
     said = ({e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed}
             | {n.item.path for n in reading.not_understood}
             | {e.by.path for e in document.supersedes if e.by is not None and e.by.doc == document.id})
+    # an item only proposed on a guess with no verb read ("no verb of the pack reads what the item
+    # does", the document its heading names): a clause it reissues in redline says more (round 71)
+    guessed = {p.item.path for p in reading.proposed if p.evidence is not None and p.evidence.action is None} - (
+        {e.by.path for e in reading.applied} | {n.item.path for n in reading.not_understood}
+        | {p.item.path for p in reading.proposed if p.evidence is None or p.evidence.action is not None})
     before: list[str] = []  # what the nearest heading above names
     for item in items:
         if (item.kind == "heading" or "\n" not in item.text.strip() and not _ends_in_a_stop(item.text)) and (
                 named := _named_docs(item.text, corpus, notations)):
             before = named  # (a heading, or a line alone that reads as one: "VOLUME III, ..., CHAPTER 6")
-        if item.path in said or _preamble(item) or item.cells:
+        if (item.path in said and item.path not in guessed) or _preamble(item) or item.cells:
             continue
         answer = _ANSWER_AT.search(item.text)
         offset = answer.end() if answer is not None else 0
@@ -635,6 +640,8 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
             if sign is None or (sign.group(0).startswith("**") and "~~" not in paragraph
                                 and not re.match(r"\W*\*\*\s*\d{1,3}(?:\.\d{1,3})+", paragraph)):
                 continue  # (bold alone marks new text only where it prints a numbered clause)
+            if item.path in guessed and not sign.group(0).startswith(("~~", "**")):
+                continue  # (only a redline says more than the guess already proposed)
             if any(_division(r) in skip for r in find_references(paragraph, corpus, notations=notations, titles=False)
                    if r.kind in ("section", "paragraph")):
                 continue  # Division 00 and the like: the skip list decides, as the gate asks it
@@ -671,6 +678,8 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
                             if len(parent) == 1 and _BOLD.fullmatch(paragraph.strip()):
                                 targets.append(Locator(doc=doc, path=parent[0]))
                                 new_clause = True
+            if len(targets) != 1 and item.path in guessed:
+                continue  # (the guess stands, already said)
             if len(targets) != 1:
                 if not named:
                     continue  # (new text naming nothing the project numbers: nothing it names goes unsaid)
@@ -682,6 +691,9 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
                 continue
             target = targets[0]
             action = _new_text_action(paragraph, target.path, new_clause)
+            if item.path in guessed:  # the redline's own clause in place of the guess
+                reading.proposed[:] = [p for p in reading.proposed if p.item.path != item.path]
+                guessed.discard(item.path)
             reading.proposed.append(ProposedEdge(
                 item=item.locator, target=target, scope=action.scope, successor=action.successor, rule=rule,
                 file=file, line=at, words=_words(paragraph.strip()),

@@ -7,6 +7,10 @@
   No. C-204 with ...": the verb's object is the sheet, named again; the whole sheet is replaced.
 - A sheet, its title after its number, "withdrawn from this Contract" is deleted whole, as "from the
   contract" was; a thing on a sheet withdrawn so stays a proposal.
+- Clauses reissued in redline under a heading naming their document: a clause struck through whole
+  ("~~7.3 ...~~") is proposed deleted, one struck whole and printed anew in bold under the same number
+  proposed replaced, a lettered item ("7.2.1 b) ... ~~40~~ **50** ...") proposed replaced, each at its
+  own number, in place of the guess of the heading's document changed in part (before: that guess alone).
 """
 
 from __future__ import annotations
@@ -62,3 +66,26 @@ def test_a_sheet_withdrawn_from_this_contract_is_deleted_whole_a_thing_on_it_is_
     reading = read_project(tmp_path, rules)
     assert _applied(reading) == {("DWG-P-310", "full", False)}
     assert ("DWG-C-204", "full", False) not in _applied(reading)
+
+
+SCHEDULE = ("CHAPTER 7 MOORINGS\n\n7.1 General. Moorings to the harbour master's approval.\n\n"
+            "7.2 Chains.\n\n7.2.1 Chain sizes.\n\na) Riser chain 32 mm.\n\nb) Ground chain 40 mm.\n\n"
+            "7.3 Buoys. Foam-filled buoys, yellow.\n\n7.4 Inspection. Divers inspect yearly.\n")
+
+
+def test_clauses_reissued_in_redline_are_proposed_at_their_own_numbers(tmp_path, rules):
+    start_project(tmp_path, "round-71-redline")
+    write_doc(tmp_path, "SPEC-MOOR", "2026-01-05", SCHEDULE, kind="specification", title="Chapter 7 Moorings")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "Addendum 3\n\nThe clauses below are reissued; struck text is taken out, bold text put in.\n\n"
+              "EMPLOYER'S REQUIREMENTS, CHAPTER 7\n\n"
+              "7.2.1 b) Ground chain ~~40~~ **50** mm.\n\n"
+              "~~7.3 Buoys. Foam-filled buoys, yellow.~~\n\n"
+              "~~7.4 Inspection. Divers inspect yearly.~~ **7.4 Inspection. Divers inspect every six months.**\n",
+              kind="addendum", title="Addendum")
+    reading = read_project(tmp_path, rules)
+    assert not _applied(reading)
+    proposed = _proposed(reading)
+    assert {("SPEC-MOOR#7.2.1.b", "full", True), ("SPEC-MOOR#7.3", "full", False),
+            ("SPEC-MOOR#7.4", "full", True)} <= proposed, proposed
+    assert not any(target == "SPEC-MOOR" for target, _, _ in proposed), proposed
