@@ -692,6 +692,8 @@ def _new_text_unsaid(reading: Reading, document: Document, items: Sequence[Item]
             target = targets[0]
             action = _new_text_action(paragraph, target.path, new_clause)
             if item.path in guessed:  # the redline's own clause in place of the guess
+                if any(p.item.path == item.path and p.target == target for p in reading.proposed):
+                    continue  # (the guess names that clause already: it stands, as it was read)
                 reading.proposed[:] = [p for p in reading.proposed if p.item.path != item.path]
                 guessed.discard(item.path)
             reading.proposed.append(ProposedEdge(
