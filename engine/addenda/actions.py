@@ -93,7 +93,8 @@ _THING = re.compile(
     r"sub-?paragraphs?|sub-?sections?|sub-?clauses?|sub-?articles?|"  # "Delete the Sub-section 3.2 A": the part itself
     r"subparagraphs?|articles?|sections?|sheets?|drawings?|notes?|keynotes?|details?|callouts?|clauses?|items?|provisions?|"
     r"pages?|tables?|schedules?|text|words?|sentences?|lines?|references?|following|same|bid|tender|original|revised|attached|"
-    r"enclosed|entirety|specifications?|subsections?|requirements?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
+    # ("replace the whole chapter with the attached Chapter 4": an owner's chapter is the document itself, round 71)
+    r"enclosed|entirety|specifications?|subsections?|requirements?|chapters?|(?:previous|prior|earlier|former)\s+(?:versions?|issues?|editions?|one)|"
     # ("each one takes the place of the document that has the same number": the document itself)
     # ("... reissued at revision 1 and supersede the tender issue": the issue a bid or a tender was made on, whole)
     # ("Delete the whole of Clause 8.7", "Substitute the whole of Clause 5.17 with ...": the clause itself,
