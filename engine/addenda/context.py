@@ -514,6 +514,12 @@ def _notations_of(rule: SupersessionRule) -> dict[str, tuple[re.Pattern[str], ..
     return held[1]
 
 
+#: A paragraph's own path, lettered, then a dash, opening a line the outline did not number
+#: ("2.1.B - Wall packs are deleted ..." under a section's heading): the owner names the paragraph
+#: its words change, it is no label of the addendum's own (round 71)
+_PATH_CAPTION = re.compile(r"\d{1,2}\.\d{1,3}(?:\.[0-9A-Za-z]{1,3})*\.[A-Za-z][ \t]+[-–—][ \t]")
+
+
 def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tuple[int, list[tuple[int, int]]]:
     """Where the item's own instruction starts (its label aside; for a question and answer,
     where the answer starts), and the spans not read: its label, what it quotes, the question,
@@ -522,7 +528,7 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
     text = item.text
     start = lead = _LEAD.match(text).end()  # type: ignore[union-attr]
     label = _LABEL.match(text, start)
-    if label is not None and label.end() > start:
+    if label is not None and label.end() > start and not (item.kind == "paragraph" and _PATH_CAPTION.match(text, start)):
         start = label.end()
     for layout in layouts:  # "Item No. 2:", "AD1-A01": the label a layout of the pack opens the item with
         opened = layout.match(text, start)

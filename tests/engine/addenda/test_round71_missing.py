@@ -11,6 +11,11 @@
   ("~~7.3 ...~~") is proposed deleted, one struck whole and printed anew in bold under the same number
   proposed replaced, a lettered item ("7.2.1 b) ... ~~40~~ **50** ...") proposed replaced, each at its
   own number, in place of the guess of the heading's document changed in part (before: that guess alone).
+- A line under a section's heading opening with a lettered paragraph's path and a dash ("3.2.C - ...")
+  names that paragraph, as "3.2.C: ..." did; it is no label of the addendum's own (before: masked as
+  one, the section proposed in part).
+- "replace the whole chapter with the attached Chapter 6": an owner's chapter is the document itself,
+  never a thing on it; replaced whole (before: a change in part, proposed).
 """
 
 from __future__ import annotations
@@ -89,3 +94,34 @@ def test_clauses_reissued_in_redline_are_proposed_at_their_own_numbers(tmp_path,
     assert {("SPEC-MOOR#7.2.1.b", "full", True), ("SPEC-MOOR#7.3", "full", False),
             ("SPEC-MOOR#7.4", "full", True)} <= proposed, proposed
     assert not any(target == "SPEC-MOOR" for target, _, _ in proposed), proposed
+
+
+LIGHTING = ("PART 3 EXECUTION\n\n3.1 INSTALLATION\n\nA. Mount fixtures level.\n\n"
+            "3.2 POLES\n\nA. Set poles plumb.\n\nB. Anchor bolts galvanized.\n\nC. Bollards at 30 feet on centre.\n")
+
+
+def test_a_lettered_path_and_a_dash_under_a_section_heading_names_the_paragraph(tmp_path, rules):
+    start_project(tmp_path, "round-71-caption")
+    write_doc(tmp_path, "SPEC-265600", "2026-01-05", LIGHTING, kind="specification", title="Exterior Lighting")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "ADDENDUM NO. 4\n\nBids remain due on the date stated.\n\nSECTION 26 56 00 - EXTERIOR LIGHTING\n\n"
+              "3.2.C - Bollards are deleted from the project.\n\n"
+              "3.2.A - change \"plumb\" to \"plumb within 1 in 200\".\n",
+              kind="addendum", title="Addendum")
+    reading = read_project(tmp_path, rules)
+    assert _applied(reading) == {("SPEC-265600#3.2.C", "full", False), ("SPEC-265600#3.2.A", "partial", True)}
+
+
+def test_the_whole_chapter_replaced_with_the_attached_one_is_the_document_replaced(tmp_path, rules):
+    start_project(tmp_path, "round-71-chapter")
+    write_doc(tmp_path, "SPEC-EMP6", "2026-01-05", "6.1 Scope. Fendering to the berth face.\n\n6.2 Materials. Rubber cone fenders.\n",
+              kind="specification", title="Employer's Requirements Chapter 6 Berth Fendering")
+    write_doc(tmp_path, "ADD-01", "2026-02-02",
+              "ADDENDUM NO. 5\n\n1. Employer's Requirements Chapter 6 Berth Fendering: replace the whole chapter with the "
+              "attached Chapter 6 (Addendum No. 5, 3 pages).\n\n"
+              "2. Employer's Requirements Chapter 6 Berth Fendering, Clause 6.2: replace the chapter reference "
+              "\"Chapter 5\" with \"Chapter 7\".\n",
+              kind="addendum", title="Addendum")
+    reading = read_project(tmp_path, rules)
+    assert ("SPEC-EMP6", "full", True) in _applied(reading)
+    assert not any(target == "SPEC-EMP6#6.2" and scope == "full" for target, scope, _ in _applied(reading))
