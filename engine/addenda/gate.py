@@ -25,6 +25,7 @@ from .context import (
     kept_sentences,
 )
 from .extent import (
+    _CLAUSE_END,
     _PART_WORDS,
     _TITLE_FILLER,
     _distinct,
@@ -761,6 +762,10 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     if target.path is not None and re.fullmatch(r"\d{1,3}(?:\.\d{1,3})+", target.path):
         # (an insertion names the new paragraph after its verb, and a place beside one: not read)
         upto = verb[0] if verb is not None and re.search(r"\b(?:add|insert|append)", edge.words, re.I) else len(read)
+        if verb is not None and (ended := _CLAUSE_END.search(read, verb[1])) is not None:
+            # ("Clause 35.2: delete this Special Condition. The rate stated in Annexure Part A applies.":
+            # what a later sentence names explains the change; it is nothing inside the clause, round 71)
+            upto = min(upto, ended.start())
         letters = []
         named_at = re.search(rf"(?<![\w.]){re.escape(target.path)}(?![\w]|\.\w)", read)
         for m in _LETTER_NAMED.finditer(read, 0, upto):
