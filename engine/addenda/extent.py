@@ -566,8 +566,8 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
         return sum(1 / counts.get(w, 1) for w in title & said) + (2.0 if clause and clause <= said else 0.0)
 
     ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
-    if ranked[0][0] == 0 and items and items[0] is not item:
-        # the item and its headings name none of them: the addendum's opening line may ("Clarification
+    if ranked[0][0] < 2 * ranked[1][0] + 0.5 and items and items[0] is not item:
+        # the item and its headings name none of them, or several alike: the addendum's opening line may ("Clarification
         # Notice No. 1 for Request for Proposals "Harbour Water Quality Monitoring Services"" over a table
         # of answers naming bare paragraph numbers), or the lead paragraph after its letterhead lines ("It
         # amends the Supplementary Conditions to CCDC 2 ..."); its first 600 characters across its first
@@ -578,7 +578,9 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
                 break
             opening.append(first.text[:600 - size])
             size += len(opening[-1]) + 1
-        said = set(re.findall(r"[^\W\d_]{3,}", "\n".join(opening).lower()))
+        # (with the item's own words: "Na cláusula 4.ª, o n.º 2 ..." under a notice naming none, after a first
+        # correction "No caderno de encargos, parte II, ...": the document that correction names)
+        said |= set(re.findall(r"[^\W\d_]{3,}", "\n".join(opening).lower()))
         ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
     if ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5:
         return [ranked[0][1]]

@@ -916,7 +916,7 @@ class _Reader:
             self._open(self._node_for(index, line, existing=None))
             return
         if (top is not None and top.rank >= _LEAF and _colon(top.last) and (opener is None or opener.cls == "md")
-                and not self._document_heading_after_lead(index, top)):
+                and not self._document_heading_after_lead(index, top) and not (blank and self._notice_before(index, top))):
             self._continue(line)  # the words an instruction introduces ("... to read as follows:")
             return
         if opener is not None or self._heading_at(index) is not None:
@@ -1351,6 +1351,26 @@ class _Reader:
                 and not _NAMES_DOCUMENT.search(top.last) and _FOLLOWING_OR_AS_FOLLOWS.search(top.last) is not None
                 and top.kind == "paragraph" and index + 1 < len(self.lines) and not self.lines[index + 1].strip()
                 and index > 0 and not self.lines[index - 1].strip())
+
+    def _notice_before(self, index: int, top: _Node) -> bool:
+        """Whether ``top``, a paragraph ending in a colon, is a notice over the changes listed after it,
+        not the lead of new words, and the paragraph at line ``index`` the first of them: the notice is
+        a sentence of its own that names no part by a number, holds no change verb and ends with no
+        word introducing text ("Torna-se público que as peças do procedimento saíram com as seguintes
+        inexactidões, que assim se rectificam:"), and the paragraph under it names a part by a number
+        and says what changes with a verb of its own. The next paragraph of the list is an item of its
+        own as it always was; so is the first (it was read into the notice, at the notice's line)."""
+        lead = self.text[top.start:self.at]
+        if (len(lead.split()) < 12 or "\n\n" in lead.strip() or re.search(r"\d", lead) or _INTRODUCES.search(top.last.rstrip(" \t*_"))
+                or any(verb.search(lead) for verb in self.verbs)):
+            return False
+        words = []
+        for line in self.lines[index:]:
+            if not line.strip():
+                break
+            words.append(line)
+        body = _QUOTED.sub(" ", " ".join(words))
+        return bool(re.search(r"\d", body)) and any(verb.search(body) for verb in self.verbs)
 
     def _leads_parts(self, index: int) -> bool:
         """Whether line ``index`` names a document and says it changes, ending in a colon, and the

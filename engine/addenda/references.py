@@ -1798,6 +1798,23 @@ def _point_of_article(reference: Reference, doc: str, corpus: Corpus, last_path:
     return replace(reference, why=f"{article}.{number}")
 
 
+def loose_paths(references: Sequence[Reference]) -> list[str]:
+    """The clause path each of ``references`` (paragraphs placed in no document, in the order written)
+    names by its own words: the last word written, or where an ordinal's sign follows a number its numbers
+    ("cláusula 4.ª" is 4, "ARTÍCULO 2º" is 2, "cláusula 2.ª, n.º 1" is 2.1); a point written apart after an article by its number alone is the article's
+    point, both then naming it ("Na cláusula 4.ª, é eliminado o n.º 3" is 4.3, as ``_point_of_article``
+    joins it where the document is named)."""
+    paths = [".".join(re.findall(r"\d{1,3}", r.written)) if re.search(r"\d\.?\s?[ºª°]", r.written)
+             else r.written.split()[-1].rstrip(",;:") for r in references]
+    for at in range(1, len(references)):
+        before, point = references[at - 1], references[at]
+        if (before.kind == point.kind == "paragraph" and _ARTICLE_WORD.match(before.written)
+                and _POINT_WORD.fullmatch(" ".join(point.written.split()))
+                and re.fullmatch(r"\d{1,3}", paths[at - 1]) and re.fullmatch(r"\d{1,3}", paths[at])):
+            paths[at - 1] = paths[at] = f"{paths[at - 1]}.{paths[at]}"
+    return paths
+
+
 def _designated_before(text: str, reference: Reference, after: Reference, corpus: Corpus) -> Reference | None:
     """The document a clause belongs to when a designation is written before it and the section the
     item names next comes after it, past "and" ("Delete Schedule IV, Clause 2.2 and Section 03 30 00,

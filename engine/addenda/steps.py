@@ -113,6 +113,7 @@ from .references import (
     _near_titles,
     find_references,
     heading_document,
+    loose_paths,
     place_path,
     titles_a_clause,
 )
@@ -1826,7 +1827,9 @@ class _One:
                     _why(self.action, [], self.open_refs), f"{len(in_each)} documents hold {in_each[0][1].written}: "
                     "which is meant is for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
-        loose = {r.written.split()[-1] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
+        written = sorted(self.open_refs, key=lambda r: r.span)
+        self._loose = dict(zip(map(id, written), loose_paths(written)))
+        loose = {self._loose[id(r)] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
         # (a row of an old-and-new table, no verb at all, changes what it names as any row does: "GP Section 8,
         # Clause 8.1, second sentence | <old> | <new>", for a person to confirm)
@@ -1838,7 +1841,7 @@ class _One:
             self.action = _pair_unsure(pair.group("old").strip(), pair.group("new").strip(), f"Clause {next(iter(loose))}")
         if (self.action.changes or (self.action.action is None and self.item.cells) or (
                 pair is not None and self.action.changes)) and (self.action.ambiguous is None or pair is not None) and len(loose) == 1 and all(
-                r.kind == "paragraph" and r.target is None and not r.candidates and r.written.split()[-1] in loose
+                r.kind == "paragraph" and r.target is None and not r.candidates and self._loose[id(r)] in loose
                 for r in self.open_refs):
             # (the clause named twice, "Substitute the whole of Clause 5.17 with the new Clause 5.17 as
             # follows:", is one clause)
@@ -1886,7 +1889,7 @@ class _One:
         them, where any alone is only proposed (never applied beyond what one would be); None where any is
         placed nowhere, so the item is reported as before, each clause said."""
         kept = self.action, self.resolved, self.open_refs, self.absent
-        order = {r.written.split()[-1]: r for r in reversed(kept[2])}
+        order = {self._loose[id(r)]: r for r in reversed(kept[2])}
         outcomes = []
         for path in sorted(loose, key=lambda p: order[p].span):
             self.action, self.resolved, self.open_refs, self.absent = kept
@@ -1916,7 +1919,7 @@ class _One:
         place = next(p for p in loose if p != chapter)
         if place.split(".")[0] != chapter or not re.fullmatch(r"\d{1,3}\.\d{1,3}", place):
             return None
-        after = next((r for r in self.open_refs if r.written.split()[-1] == place), None)
+        after = next((r for r in self.open_refs if self._loose[id(r)] == place), None)
         if after is not None and _NEW_PLACE.search(self.item.text, max(0, after.span[0] - 24), after.span[0]):
             # "Adicionar al numeral 4 del Anexo Técnico un nuevo numeral 4.3": the chapter named with the new
             # paragraph numbered in it, read as the new paragraph alone is ("Add new Clause 4.3")
