@@ -211,8 +211,9 @@ def _document_number_of(item: Item, corpus: Corpus) -> str | None:
 
 #: The word saying a paragraph is new, and the words for a clause, in the owners' languages ("un nuevo numeral 4.3",
 #: "un nouvel article 5.3", "um novo item 2.4"): one home, read by the step placing a new paragraph too.
-_NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?)"
-_CLAUSE_WORDS = r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea"
+#: (and the Finnish "uusi kohta 5.3", the Nordic "ny punkt", the Dutch "nieuwe paragraaf", the Polish "nowy punkt")
+_NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?|uusi|ny(?:tt|e|a)?|nieuwe?|now[yae])"
+_CLAUSE_WORDS = r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea|kohta|punkt|paragraaf|artikel"
 
 
 def names_new_clause(text: str, path: str, *, held: bool = False) -> bool:

@@ -80,3 +80,42 @@ def test_a_point_several_documents_hold_goes_to_the_one_an_earlier_correction_na
     # both documents hold a 3.2: the caderno the first correction names is meant, never the pliego
     assert ("SPEC-PT-CT#3.2", "full", False) in placed, (placed, reading.not_understood)
     assert not any(t.startswith("SPEC-ES-PET") for t, _, _ in placed), placed
+
+
+OHJELMA = ("URAKKAOHJELMA\n\n1 YLEISTÄ\n\n1.1 Urakka käsittää laiturin korjauksen.\n\n2 MAKSUT\n\n"
+           "2.1 Maksut suoritetaan maksuerätaulukon mukaan.\n\n2.2 Maksuaika on 21 päivää.\n\n3 VAKUUDET\n\n"
+           "3.1 Rakennusaikainen vakuus on 8 % urakkahinnasta.\n")
+
+
+def test_a_new_point_numbered_in_a_point_it_is_added_to_changes_that_point_in_part(tmp_path, rules):
+    start_project(tmp_path, "round-71-new-point")
+    _doc(tmp_path, "SPEC-FI-UO", "Urakkaohjelma, Laiturin korjaus", OHJELMA)
+    _doc(tmp_path, "ADD-01", "Lisäkirje 1", (
+        "LISÄKIRJE 1\n\nMuutokset urakkaohjelmaan\n\n"
+        '1. Urakkaohjelmaan lisätään kohtaan 2 uusi kohta 2.3: "2.3 Ennakkomaksua ei makseta."\n'),
+        kind="addendum", issued="2027-10-11")
+    reading = read_project(tmp_path, rules)
+    placed = applied(reading) | proposed(reading)
+    # point 2 given a new point 2.3 ("uusi", new): point 2 changed in part, never point 2 whole replaced;
+    # reported before (no point 2.3 held, "uusi" read as no word for new)
+    assert ("SPEC-FI-UO#2", "partial", True) in placed, (placed, reading.not_understood)
+    assert not any(s == "full" for _, s, _ in placed), placed
+
+
+PROGRAMME = ("TENDER PROGRAMME\n\n3. Tender documents\n\n3.1 The tender file may be consulted at the Bureau.\n\n"
+             "3.2 Copies cost MOP 200.\n\n4. Site visit\n\n4.1 The site visit is held on 2 February 2028 at 09:30.\n\n"
+             "4.2 Tenderers shall wear safety boots.\n")
+
+
+def test_an_article_and_its_paragraph_written_apart_in_no_named_document_are_one_clause(tmp_path, rules):
+    start_project(tmp_path, "round-71-article-paragraph")
+    _doc(tmp_path, "SPEC-MO-TP", "招標方案 (Tender programme), Public Tender for the Ferry Pier Lighting", PROGRAMME)
+    _doc(tmp_path, "ADD-01", "更改日期 (Change of dates)", (
+        "海事及水務局\n\n更新之日期如下 (The dates are changed as follows):\n\n"
+        "- 現場視察日期更改為 (site visit changed to) 9 February 2028 at 09:30 (《招標方案》第四條第一款 / article 4, paragraph 1);\n"),
+        kind="addendum", issued="2028-01-20")
+    reading = read_project(tmp_path, rules)
+    placed = applied(reading) | proposed(reading)
+    # article 4, paragraph 1 is 4.1 (never article 4 whole, nor a paragraph 1 of nothing); reported before
+    assert ("SPEC-MO-TP#4.1", "partial", True) in placed, (placed, reading.not_understood)
+    assert not any(t == "SPEC-MO-TP#4" for t, _, _ in placed), placed
