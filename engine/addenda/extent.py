@@ -559,14 +559,15 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
         for word in set(re.findall(r"[^\W\d_]{3,}", title.lower())) - _TITLE_FILLER:
             counts[word] = counts.get(word, 0) + 1
 
-    def score(doc: str) -> float:
+    def score(doc: str, titled: set[str] | None = None) -> float:
+        """``titled``: more words that may name a title (never a clause's own title: that stays the item's)."""
         title = set(re.findall(r"[^\W\d_]{3,}", corpus.directory.titles[doc][1].lower())) - _TITLE_FILLER
         own = corpus.names(doc).get(path, "") if corpus.names is not None else ""
         clause = set(re.findall(r"[^\W\d_]{4,}", own.lower())) - _TITLE_FILLER
-        return sum(1 / counts.get(w, 1) for w in title & said) + (2.0 if clause and clause <= said else 0.0)
+        return sum(1 / counts.get(w, 1) for w in title & (said | (titled or set()))) + (2.0 if clause and clause <= said else 0.0)
 
     ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
-    if ranked[0][0] < 2 * ranked[1][0] + 0.5 and items and items[0] is not item:
+    if not (ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5) and items and items[0] is not item:
         # the item and its headings name none of them, or several alike: the addendum's opening line may ("Clarification
         # Notice No. 1 for Request for Proposals "Harbour Water Quality Monitoring Services"" over a table
         # of answers naming bare paragraph numbers), or the lead paragraph after its letterhead lines ("It
@@ -578,10 +579,17 @@ def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
                 break
             opening.append(first.text[:600 - size])
             size += len(opening[-1]) + 1
-        # (with the item's own words: "Na cláusula 4.ª, o n.º 2 ..." under a notice naming none, after a first
-        # correction "No caderno de encargos, parte II, ...": the document that correction names)
-        said |= set(re.findall(r"[^\W\d_]{3,}", "\n".join(opening).lower()))
-        ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
+        words = set(re.findall(r"[^\W\d_]{3,}", "\n".join(opening).lower()))
+        if ranked[0][0] == 0:
+            said = words
+            ranked = sorted(((score(doc), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
+        else:
+            # several alike by the item's words ("Na cláusula 4.ª, o n.º 2 ..." under a notice): the title the
+            # opening names too ("No caderno de encargos, parte II, ..." the first correction) settles which,
+            # where it makes one stand out; else the ranking stands as the item's words made it
+            opened = sorted(((score(doc, words), doc) for doc in holders), key=lambda pair: (-pair[0], pair[1]))
+            if opened[0][0] >= 2 * opened[1][0] + 0.5:
+                return [opened[0][1]]
     if ranked[0][0] > 0 and ranked[0][0] >= 2 * ranked[1][0] + 0.5:
         return [ranked[0][1]]
     named = [doc for value, doc in ranked if value > 0]
