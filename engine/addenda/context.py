@@ -131,6 +131,10 @@ def _row_text(cells: Sequence[tuple[str, str]]) -> str:
             value = "Sheet " + value
         elif re.match(r"[A-Z]{1,3}-?\d{1,4}\b", value) and _ROLE_SHEET.search(header):
             value = "Sheets " + value  # "S-101 thru S-103", "A-101, A-102"
+        elif re.fullmatch(r"[A-Z]{1,2}\d{1,3}(?:\.\d{1,3})+", value) and _ROLE_PATH.search(header):
+            # a revision register's "Clause | A6.1": a clause numbered after its section's letter, as
+            # "Clause A6.1" written in a sentence is read
+            value = "Clause " + value
         out.append(value + page)
     return " | ".join(out)
 
