@@ -364,7 +364,10 @@ _PATH = r"(?:(?-i:[A-Z]{1,2})\d{1,3}(?=\.\d)|\d{1,4})(?:\.\d{1,3})+(?:\.[0-9A-Za
 _PARAGRAPH_WORD = (r"(?:Sub-?paragraphs?|Paragraphs?|Paras?\.?|Pars?\.|Sub-?articles?|Articles?|Art\.|Sub-?clauses?|Clauses?|"
                    r"Cls?\.|"
                    r"Sub-?sections?|Sub-?headings?|§"
-                   r"|Part(?=\s*\d{1,2}\.\d)|Sections?(?=\s*\d{1,2}\.\d{1,3}(?:\.\d{1,3})?(?![\d.]))(?!\s*\d{2}\.\d{2}\.\d{2}))")
+                   r"|Part(?=\s*\d{1,2}\.\d)|Sections?(?=\s*\d{1,2}\.\d{1,3}(?:\.\d{1,3})?(?![\d.]))(?!\s*\d{2}\.\d{2}\.\d{2})"
+                   # ("Section VI. Technical Specifications, Item 2.3": a dotted item set after a comma, as a
+                   # document's name is, is that document's; an addendum's own "Item 2.3" opens its line)
+                   r"|(?<=,[ \t])Items?(?=[ \t]*\d{1,3}\.\d))")
 #: The paragraph's letter may follow its article spaced ("clause 3.1 A") or set straight after the
 #: number with no dot ("subparagraph 2.1A", "Paragraph 3.04B.2"): owners who number paragraphs
 #: by hand write both; either is paragraph A of article 2.1 (group 5, the glued letter and below).
