@@ -455,6 +455,10 @@ _WHOLE = r"\b(?:{words})\b"
 _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",
                            re.IGNORECASE)
 
+#: A provision named as an item by a dotted number ("Item 6.1"), which an addendum's own numbering
+#: also is where it opens an item: read as ``_CLAUSE_ALONE`` is only past the item's own opening.
+_ITEM_DOTTED = re.compile(r"items?\s+(\d{1,3}(?:\.\d{1,3})+)", re.IGNORECASE)
+
 
 #: A table column naming the document a row is about ("Sec", "Section", "Document", "Part", "Vol").
 _DOCUMENT_COLUMN = re.compile(r"(?i)\b(?:sec(?:tion)?|doc(?:ument)?|part|vol(?:ume)?|chapter)\b")

@@ -52,6 +52,7 @@ from .extent import (
     _CLAUSE_END,
     _CLAUSE_NAMED,
     _HOLDERS_PROPOSED,
+    _ITEM_DOTTED,
     _NEW_TEXT_LABEL,
     _PAGE_WORD,
     _PAGES,
@@ -1042,6 +1043,11 @@ class _One:
             mentions = list(_MENTION.finditer(_read_text(self.item.text, self.mask)))
             mention = mentions[0] if mentions else None
             clause = _CLAUSE_ALONE.fullmatch(" ".join(mention.group(0).split())) if mention is not None else None
+            if clause is None and mention is not None and mention.start() > self.start:
+                # ("No. Item 6.1 is amended to read: ..." answering a bidder: a dotted item the words name
+                # past the item's own opening is a document's, as a clause so named is, never the
+                # addendum's own numbering)
+                clause = _ITEM_DOTTED.fullmatch(" ".join(mention.group(0).split()))
             inner = _CLAUSE_ALONE.fullmatch(" ".join(mentions[-1].group(0).split())) if len(mentions) > 1 else None
             if clause is None and inner is not None and all(
                     inner.group(1).startswith(m.group(0).split()[-1] + ".") for m in mentions[:-1]):

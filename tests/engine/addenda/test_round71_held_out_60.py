@@ -7,6 +7,9 @@
 - A dotted item set after a comma that follows a document's name ("Section IV. Technical
   Specifications, Item 3.1 is amended to read") is that document's item (``references._PARAGRAPH_WORD``);
   an addendum numbers its own items at the start of their lines, never after a comma.
+- An answer changing a dotted item of no named document ("No. Item 3.1 is amended to read ...")
+  is proposed in the document the bulletin's words make likeliest, as a clause so named is
+  (``steps._unplaceable``), never applied and never only reported.
 """
 
 from __future__ import annotations
@@ -71,3 +74,15 @@ def test_a_dotted_item_after_a_documents_name_is_that_documents_item(tmp_path, r
     assert applied(reading) == {("SPEC-LAB-TS#1.1", "full", True), ("SPEC-LAB-TS#2.1", "partial", True),
                                 ("SPEC-LAB-TS#2.2", "full", False)}
 
+
+def test_an_answer_changing_a_dotted_item_of_no_named_document_is_proposed_in_the_likeliest(tmp_path, rules):
+    _two_tenders(tmp_path)
+    write_doc(tmp_path, "ADD-01", "2027-02-08", "BID BULLETIN NO. 4\n\nCHEMISTRY LABORATORY REFIT, BLOCK C\n\n"
+              "| No. | Query | Response |\n|---|---|---|\n"
+              "| 1 | Are the gas outlets in Item 3.1 to have flame-failure valves? | Yes. Item 3.1 is amended to read: "
+              '"3.1 Gas outlets with flame-failure valves and an emergency shut-off at the door." |\n',
+              kind="addendum", title="Bid Bulletin")
+    reading = read_project(tmp_path, rules)
+    assert not applied(reading)
+    assert ("SPEC-LAB-TS#3.1", "full", True) in proposed(reading)
+    assert "SPEC-CLINIC-TS#3.1" not in {t for t, _, _ in proposed(reading)}
