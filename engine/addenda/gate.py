@@ -1169,12 +1169,14 @@ _DELETE_THE_PART = re.compile(r"\W*\b(?:delete|omit|remove|strike)\s+(?:the|this
                               r"article|detail|note|keynote)\s*[.;]?\s*$", re.IGNORECASE)
 
 
-def _part_line_proposals(reading: Reading, items: Sequence[Item], corpus: Corpus) -> None:
+def _part_line_proposals(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
+                         line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     """A proposal on a whole document from an item right under a line naming a part of it alone
     ("Section 03 30 00 ..." heading, "Sub-Clause 2.02.B" line, "Delete entirely and substitute
     following:"): employers' bid addenda name each part on a line of its own over its instruction;
     the proposal is on that part (where the document holds it), and the part line's own proposal
-    (it has no verb) gives way to it. Proposals only: nothing is applied here."""
+    (it has no verb) gives way to it. Applied where the instruction is a plain imperative on that
+    part (``_PLAIN_ON_PART_LINE``); otherwise proposed."""
     positions = _positions(items)
     moved: dict[str, tuple[str, Locator]] = {}
     out: list[ProposedEdge] = []
@@ -1201,9 +1203,45 @@ def _part_line_proposals(reading: Reading, items: Sequence[Item], corpus: Corpus
         scope, successor = ("full", False) if _DELETE_THE_PART.fullmatch(item.text) else (proposal.scope, proposal.successor)
         why = f"the line above it names {line.group(0).strip()} alone: the change is to {target.format()}, for a person to confirm"
         moved[before.path] = (proposal.item.path or "", target)
+        if _plain_on_part_line(proposal, item, items, target, scope, successor, corpus, vocabularies):
+            name = ("replace" if successor else "delete") if scope == "full" else "amend"
+            _apply(reading, document, item, target, Action(name, proposal.evidence.action or ""), proposal.rule,
+                   file, line_of)
+            continue
         out.append(proposal.model_copy(update={"target": target, "scope": scope, "successor": successor,
                                                "evidence": proposal.evidence.model_copy(update={"why": why})}))
     reading.proposed = [p for p in out if not (p.item.path in moved and p.target == moved[p.item.path][1])]
+
+
+#: What may stand before the verb of an instruction under a part line: a bullet, or where in the
+#: part its words are ("In the first line,", "In the second sentence,").
+_PLAIN_ON_PART_LINE = re.compile(r"[\s*_\-–•]*(?:in\s+the\s+(?:first|second|third|fourth|fifth|last)\s+"
+                                 r"(?:line|sentence|paragraph)\s*,\s*)?", re.IGNORECASE)
+
+
+def _plain_on_part_line(proposal: ProposedEdge, item: Item, items: Sequence[Item], target: Locator, scope: str,
+                        successor: bool, corpus: Corpus, vocabularies: Sequence[Any]) -> bool:
+    """Whether an item under a line naming one part alone ("Sub-Clause 2.02.B" over "Delete the
+    Sub-Clause.", "Detail 2" over "Delete entirely and substitute following: "..."") is a plain
+    instruction on that part, for a document controller to apply without asking: its verb opens it
+    (``_PLAIN_ON_PART_LINE``), it names no document or provision of its own, and its own words
+    settle the extent (``_extent_evidence``, the one judge of that for an applied edge)."""
+    quoted = _quoted_spans(item.text)
+    read = _read_text(item.text, quoted)
+    # (the proposal keeps its verb's words in lower case: found again as the item writes them)
+    pieces = [re.search(rf"(?<!\w){re.escape(p.strip())}(?!\w)", read, re.IGNORECASE)
+              for p in (proposal.evidence.action or "").split(" … ") if p.strip()]
+    if not pieces or None in pieces:
+        return False
+    words = " … ".join(m.group(0) for m in pieces if m is not None)
+    verb = _verb_at(read, words)
+    if verb is None or not _PLAIN_ON_PART_LINE.fullmatch(read, 0, verb[0]):
+        return False
+    if any(r.target is not None or r.candidates for r in find_references(item.text, corpus, mask=quoted, titles=False)):
+        return False
+    edge = DerivedEdge(by=item.locator, target=target, scope=scope, rule=proposal.rule, words=words,
+                       successor=successor, file=proposal.file, line=proposal.line)
+    return bool(_extent_evidence(edge, item, items, vocabularies))
 
 
 #: A label alone on its line over the text as it stood ("Original:", "Existing:") or as it now stands
@@ -1402,7 +1440,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     _same_designation(reading, items)
     _restated_proposals(reading, items)
     _heading_documents_replaced(reading, items, corpus, document, file, line_of)
-    _part_line_proposals(reading, items, corpus)
+    _part_line_proposals(reading, items, corpus, document, file, line_of, vocabularies)
     _labelled_old_and_new(reading, items)
     _run_on_pair_proposals(reading, items)
     _withdrawn_documents(reading, items)
