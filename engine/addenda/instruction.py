@@ -58,6 +58,9 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
     a later instruction naming no section of its own takes the one the first names."""
     if item.cells or item.answer is not None or item.kind in ("question", "answer"):
         return []
+    marked = _marked_lines(item)
+    if marked:
+        return marked
     start, mask = _instruction_mask(item, layouts)
     body_end = next((e for s, e in mask if e == len(item.text) and s > start), len(item.text))
     text = item.text
@@ -127,6 +130,28 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
         context = item.heading_context if index == 0 or not lead else f"{item.heading_context}\n{lead}".strip("\n")
         parts.append(replace(item, text=text[s:e].strip(), heading_context=context, answer=None, cells=()))
     return parts
+
+
+#: A line naming what changes with what befell it in brackets at its end ("Sub-clause 3.1.B (Deleted)",
+#: "Drawing Nos. FP-102 & FP-103 (Revised)"): the amendment lists of standard bidding documents.
+_MARKED_LINE = re.compile(r"[ \t*_\-•]*[^\n()]{3,160}?[ \t]*\((?P<mark>amended|deleted|added|revised|omitted|replaced)\)"
+                          r"[ \t*_.;]*", re.IGNORECASE)
+
+
+def _marked_lines(item: Item) -> list[Item]:
+    """A block of marked lines under the line naming their document ("Section V ... Specification 33 12
+    16 ..." over "Sub-clauses 2.1.A & 2.1.B (Amended)" and "Sub-clause 3.1.B (Deleted)"), the marks not
+    all of one kind, cut into one instruction a line, each read under the block's first line: each
+    mark says what befell the words before it on its own line, never what befell the lines beside it.
+    [] where the item is not such a block, or its marks all agree (read whole, as one instruction)."""
+    lines = [line for line in item.text.split("\n") if line.strip()]
+    if len(lines) < 3 or _MARKED_LINE.fullmatch(lines[0]) or "(" in lines[0]:
+        return []
+    marks = [_MARKED_LINE.fullmatch(line) for line in lines[1:]]
+    if any(m is None for m in marks) or len({m.group("mark").lower() for m in marks if m is not None}) < 2:
+        return []
+    context = f"{item.heading_context}\n{lines[0].strip()}".strip("\n")
+    return [replace(item, text=line.strip(), heading_context=context, answer=None, cells=()) for line in lines[1:]]
 
 
 def _combined(outcomes: list[_Outcome], rule: str) -> _Outcome:

@@ -77,3 +77,37 @@ def test_an_instruction_under_a_part_line_whose_verb_does_not_open_it_stays_prop
         "Sub-Clause 2.1.C", "Where the Owner takes the alternate roof, delete the Sub-Clause."))
     assert not any(t.startswith("SPEC-074113") for t, _, _ in applied), (applied, proposed)
 
+
+PUMPS = ("SECTION 33 32 16 - PACKAGED PUMP STATIONS\n\nPART 2 PRODUCTS\n\n2.1 PUMPS\n\n"
+         "A. Pumps shall be submersible, non-clog, rated 90 gpm.\n\nB. Motors shall be 5 hp, 460 V.\n\n"
+         "2.2 CONTROLS\n\nA. Controls shall be float-operated, duplex alternating.\n\n"
+         "PART 3 EXECUTION\n\n3.1 TESTING\n\nA. Run each pump for one hour.\n\n"
+         "B. Record the drawdown at each start.\n")
+
+
+def _pumps_addendum(lines: str) -> str:
+    return ("ADDENDUM NO. 2\n\nThe Bidding Documents are amended as listed below; the amended clauses are printed in "
+            "full on the attached pages, and all other provisions remain unchanged.\n\n"
+            "Part 2 Employer's Requirements - Specification 33 32 16 Packaged Pump Stations\n" + lines + "\n")
+
+
+def test_a_block_of_marked_lines_gives_each_line_its_own_mark(tmp_path, rules):
+    # "(Amended)" on one line and "(Deleted)" on the next: each mark is its own line's, so the
+    # paragraphs amended are changed in part and the one deleted goes whole
+    start_project(tmp_path, "round-71-marked")
+    _doc(tmp_path, "SPEC-333216", "Section 33 32 16 - Packaged Pump Stations", PUMPS)
+    reading, applied, proposed = _read(tmp_path, rules, _pumps_addendum(
+        "Sub-clauses 2.1.A & 2.2.A (Amended)\nSub-clause 3.1.B (Deleted)"))
+    assert {("SPEC-333216#2.1.A", "partial", True), ("SPEC-333216#2.2.A", "partial", True),
+            ("SPEC-333216#3.1.B", "full", False)} <= applied, (applied, proposed, reading.not_understood)
+    assert not any(t == "SPEC-333216#2.1.A" and s == "full" for t, s, _ in applied), applied
+
+
+def test_a_block_with_a_line_carrying_no_mark_is_not_cut_line_by_line(tmp_path, rules):
+    # the second line has no mark of its own: what befell it is not said, so the block is read
+    # whole and its two verbs compete (nothing applied to 3.1.B)
+    start_project(tmp_path, "round-71-marked")
+    _doc(tmp_path, "SPEC-333216", "Section 33 32 16 - Packaged Pump Stations", PUMPS)
+    reading, applied, proposed = _read(tmp_path, rules, _pumps_addendum(
+        "Sub-clause 2.1.A (Amended)\nSub-clause 3.1.B\nSub-clause 2.2.A (Deleted)"))
+    assert not any(t == "SPEC-333216#3.1.B" for t, _, _ in applied), (applied, proposed)
