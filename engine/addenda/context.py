@@ -790,6 +790,12 @@ def _preamble(item: Item) -> bool:
 _OWN_NUMBER = re.compile(r"[ \t*_]*\d{1,3}(?:\.\d{1,3})+[.)]?[ \t]+(?=[A-Z])|[ \t*_]*\d{1,3}\.?\)[ \t]+(?=[A-Z])"
                          r"|[ \t*_]*\(\d{1,3}\)[ \t]*(?=[A-Z])")
 
+#: A number after initials opening a paragraph ("NTT 2.5 Drawing A-102 Rev 0 is superseded ...": a
+#: notice to tenderers numbering its items under its initials, round 71). Not an own number for every
+#: use (``_OWN_NUMBER``): "GC 3.2 INSURANCE" and "ITB 19.1 The Bid ..." open with a provision of
+#: another document; only where no reference read the initials is the number the item's own.
+_NUMBER_AFTER_INITIALS = re.compile(r"[ \t*_]*[A-Z]{2,5}[ \t]+(\d{1,3}(?:\.\d{1,3})+)[.)]?[ \t]+(?=[A-Z])")
+
 
 def _entry_under_lead(item: Item, items: Sequence[Item], vocabularies: list) -> bool:
     """Whether an item the pattern rules passed over as a heading ("- SECTION 09 91 00 - PAINTING")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from inforce.ontology import Locator
 
 from .actions import Action
-from .context import _BREAK, _OWN_NUMBER, _preamble, _read_text
+from .context import _BREAK, _NUMBER_AFTER_INITIALS, _OWN_NUMBER, _preamble, _read_text
 from .extent import _CLAUSE_END, _DELETED_NOTE, _NO_OBJECT, _PART_WORDS, _REF_WORDS, REVISION_NOTE
 from .items import Item, _codes_only
 from .references import Reference
@@ -343,6 +343,10 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
         own = _OWN_NUMBER.match(item.text)
         if own is not None:  # "12.3.1) Drawing A-101: ...": the item's own number
             spans.append(own.span())
+        initials = _NUMBER_AFTER_INITIALS.match(item.text)
+        if initials is not None and not any(s < initials.end(1) and initials.start() < e for s, e in
+                                            (r.span for r in references)):
+            spans.append(initials.span(1))  # "NTT 2.5 Drawing A-102 ...": initials no reference read, then its number
         for loose in _LOOSE_PATH.finditer(read):
             inside = any(s <= loose.start() < e for s, e in spans)
             # ("| After 2.2 | New clause added | Add a new clause 2.3 ...": a number the new one goes

@@ -111,3 +111,37 @@ def test_a_block_with_a_line_carrying_no_mark_is_not_cut_line_by_line(tmp_path, 
     reading, applied, proposed = _read(tmp_path, rules, _pumps_addendum(
         "Sub-clause 2.1.A (Amended)\nSub-clause 3.1.B\nSub-clause 2.2.A (Deleted)"))
     assert not any(t == "SPEC-333216#3.1.B" for t, _, _ in applied), (applied, proposed)
+
+
+SHEET = "STRUCTURAL FOUNDATION PLAN\n\nGENERAL NOTES\n\n1. Footings bear on rock.\n\n2. Concrete 4,000 psi.\n"
+
+
+def _sheet(root: Path) -> None:
+    _doc(root, "DWG-S-101", "S-101 Foundation Plan", SHEET, kind="drawing")
+    path = root / "documents" / "dwg-s-101.md"
+    path.write_text(path.read_text().replace("kind: drawing", "kind: drawing\nsheet: S-101"))
+
+
+def _notice(item: str) -> str:
+    return ("NOTICE TO TENDERERS No. 3\n\nThis Notice forms part of the Tender Documents.\n\n"
+            "PART B - AMENDMENTS TO THE TENDER DOCUMENTS\n\n" + item + "\n")
+
+
+def test_a_number_after_the_notices_initials_is_the_items_own_number(tmp_path, rules):
+    # "NTT 3.4": the notice numbers its items under its initials; the number is no paragraph the
+    # sheet replaced might hold, and the sheet's new revision put in place of the old is applied
+    start_project(tmp_path, "round-71-initials")
+    _sheet(tmp_path)
+    reading, applied, proposed = _read(tmp_path, rules, _notice(
+        "NTT 3.4 Drawing S-101 Rev 0 is superseded by Drawing S-101 Rev B, attached."))
+    assert ("DWG-S-101", "full", True) in applied, (applied, proposed, reading.not_understood)
+
+
+def test_a_loose_number_later_in_the_item_still_holds_the_change_for_review(tmp_path, rules):
+    # the same change with a number further in that no reference reads: whether it names a part of
+    # the sheet is not said, so the whole sheet is not applied
+    start_project(tmp_path, "round-71-initials")
+    _sheet(tmp_path)
+    reading, applied, proposed = _read(tmp_path, rules, _notice(
+        "Drawing S-101 Rev 0 is superseded by Drawing S-101 Rev B, attached, as set out at 3.4 of the tender."))
+    assert ("DWG-S-101", "full", True) not in applied, (applied, proposed)
