@@ -1396,6 +1396,17 @@ class _One:
                 self.items, self.item) else (f'a note of what was revised in the whole document ("{note.group(0)} ..."): '
                                    "whether it is issued anew (read so) or changed in part is for a person to confirm"))
             self.reissued = True
+        elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved
+              and not self.from_lead and self.action.span is not None
+              and all(t.path is None and r.kind == "sheet" and not r.from_heading for t, r in self.resolved)
+              and all(_REVISION_WORD.fullmatch(w.strip()) for w in self.action.words.split(" … "))
+              and _COPIES_COME.match(self.item.text, self.action.span[1])):
+            # "Plan Sheets E-102 and T-101 are revised; replacement sheets come with this addendum.": the
+            # sheets revised, and the next clause says their new copies are issued with the addendum;
+            # sheets are issued anew, never edited in place: each is replaced whole (round 71; the clause
+            # is read in the item's own words, the mask having set it aside as what explains the verb)
+            self.action = Action("replace", self.action.words, self.action.span, True)
+            self.reissued = True
         elif (self.action.action == "amend" and self.action.ambiguous is None and self.action.words and self.resolved and not self.from_lead
               and all(t.path is None for t, _ in self.resolved)
               and all(_BARE_REVISION.fullmatch(w.strip()) for w in self.action.words.split(" … "))
@@ -2067,6 +2078,13 @@ def _clause_in_each(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
 
 #: A sheet's status set right after it, then only the pointer to the sheet issued with the addendum
 #: ("Sheets FP-102 and FP-103: REVISED; see attached."), never a sketch or detail of it.
+#: The clause right after "... are revised" saying the sheets' new copies come with the addendum
+#: ("; replacement sheets come with this addendum", ". Copies of the revised drawings are attached
+#: herewith", "; revised sheets are enclosed").
+_COPIES_COME = re.compile(r"[ \t]*[;.,][ \t]*(?:and[ \t]+)?(?:(?:half-sized[ \t]+|full-sized[ \t]+)?copies[ \t]+of[ \t]+the[ \t]+"
+                          r"revised[ \t]+(?:sheets|drawings)|(?:the[ \t]+)?(?:replacement|revised)[ \t]+(?:sheets|drawings))[ \t]+"
+                          r"(?:are[ \t]+(?:attached|enclosed|included|issued)(?:[ \t]+(?:herewith|with[ \t]+this[ \t]+addendum))?"
+                          r"|come[ \t]+with[ \t]+this[ \t]+addendum|accompany[ \t]+this[ \t]+addendum)\b", re.IGNORECASE)
 _REVISED_SEE_ATTACHED = re.compile(r"[ \t]*[:,\-–—][ \t]*(?:REVISED|REISSUED)[ \t]*[;,.\-–—][ \t]*(?:see[ \t]+)?"
                                    r"(?:the[ \t]+)?(?:attached|enclosed)(?:[ \t]+(?:sheets?|drawings?|revisions?))?[ \t]*\.?[ \t]*$",
                                    re.IGNORECASE)

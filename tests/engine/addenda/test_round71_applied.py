@@ -145,3 +145,30 @@ def test_a_loose_number_later_in_the_item_still_holds_the_change_for_review(tmp_
     reading, applied, proposed = _read(tmp_path, rules, _notice(
         "Drawing S-101 Rev 0 is superseded by Drawing S-101 Rev B, attached, as set out at 3.4 of the tender."))
     assert ("DWG-S-101", "full", True) not in applied, (applied, proposed)
+
+
+def _two_sheets(root: Path) -> None:
+    for sheet in ("M-101", "M-102"):
+        _doc(root, f"DWG-{sheet}", f"{sheet} Mechanical Plan", f"MECHANICAL PLAN {sheet}\n", kind="drawing")
+        path = root / "documents" / f"dwg-{sheet.lower()}.md"
+        path.write_text(path.read_text().replace("kind: drawing", f"kind: drawing\nsheet: {sheet}"))
+
+
+@pytest.mark.parametrize("item", [
+    "4. Sheets M-101 and M-102 are revised; replacement sheets come with this addendum.",
+    "4. Sheets M-101 and M-102 are revised. Copies of the revised drawings are attached herewith.",
+])
+def test_sheets_revised_whose_new_copies_come_with_the_addendum_are_each_replaced(tmp_path, rules, item):
+    start_project(tmp_path, "round-71-copies")
+    _two_sheets(tmp_path)
+    reading, applied, proposed = _read(tmp_path, rules, "ADDENDUM NO. 2\n\nCHANGES TO THE DRAWINGS\n\n" + item + "\n")
+    assert {("DWG-M-101", "full", True), ("DWG-M-102", "full", True)} <= applied, (applied, proposed)
+
+
+def test_sheets_revised_with_nothing_said_of_new_copies_stay_proposed(tmp_path, rules):
+    # "revised; the changes are clouded": whether the sheets are issued anew or changed in part is not said
+    start_project(tmp_path, "round-71-copies")
+    _two_sheets(tmp_path)
+    reading, applied, proposed = _read(tmp_path, rules, "ADDENDUM NO. 2\n\nCHANGES TO THE DRAWINGS\n\n"
+                                       "4. Sheets M-101 and M-102 are revised; the changes are clouded.\n")
+    assert not any(t.startswith("DWG-M-10") for t, _, _ in applied), (applied, proposed)
