@@ -780,10 +780,14 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
         finer = [Locator(doc=target.doc, path=f"{target.path}.{letter}") for letter in dict.fromkeys(letters)]
         held = [f for f in finer if corpus.exists(f)]
         if len(held) == 1 and len(finer) == 1 and re.search(
-                rf"(?<![\w.]){re.escape(target.path)}\s*,\s*(?:sub-?)?paragraph\s+{held[0].path.rsplit('.', 1)[-1]}(?![\w.])",
+                rf"(?<![\w.]){re.escape(target.path)}\s*,\s*(?:(?:sub-?)?paragraph\s+{held[0].path.rsplit('.', 1)[-1]}(?![\w.])"
+                + ("" if " … " in edge.words else rf"|(?-i:{held[0].path.rsplit('.', 1)[-1]}[ \t]+[A-Z][a-z])") + ")",
                 read[:upto], re.IGNORECASE) and not any(e.target == held[0] for e in siblings):
             # "Article 2.1, Paragraph A: delete and replace with: ...": the letter joined to the article
-            # by a comma and its word, one paragraph the article holds - the paragraph, settled
+            # by a comma and its word, one paragraph the article holds - the paragraph, settled; so too
+            # the letter joined by the comma alone with the paragraph's title after it ("Section 2.1, B
+            # Split-Face Units; Omit this paragraph entirely.", round 71), where one verb says what befalls
+            # it ("Omit reference to X and change this paragraph to read": two verbs, how much goes is a person's)
             return ("retarget", [(held[0], edge.scope, edge.successor)], "")
         if held:
             return ("propose", [(f, edge.scope, edge.successor) for f in held],

@@ -172,3 +172,33 @@ def test_sheets_revised_with_nothing_said_of_new_copies_stay_proposed(tmp_path, 
     reading, applied, proposed = _read(tmp_path, rules, "ADDENDUM NO. 2\n\nCHANGES TO THE DRAWINGS\n\n"
                                        "4. Sheets M-101 and M-102 are revised; the changes are clouded.\n")
     assert not any(t.startswith("DWG-M-10") for t, _, _ in applied), (applied, proposed)
+
+
+MASONRY = ("SECTION 04 22 00 - CONCRETE UNIT MASONRY\n\nPART 2 PRODUCTS\n\n2.1 UNITS\n\n"
+           "A. Hollow load-bearing units, normal weight.\n\nB. Ground-face units at the entrance, sealed.\n\n"
+           "2.2 MORTAR\n\nA. Mortar: Type S.\n")
+
+
+@pytest.mark.parametrize("item, edge", [
+    ("a. Section 2.1, B Ground-Face Units; Omit this paragraph entirely.", ("SPEC-042200#2.1.B", "full", False)),
+    ("a. Section 2.1, B Ground-Face Units; change the word \"sealed\" to \"sealed twice\".",
+     ("SPEC-042200#2.1.B", "partial", True)),
+])
+def test_a_letter_joined_to_its_article_by_a_comma_with_its_title_is_that_paragraph(tmp_path, rules, item, edge):
+    start_project(tmp_path, "round-71-letter")
+    _doc(tmp_path, "SPEC-042200", "Section 04 22 00 - Concrete Unit Masonry", MASONRY)
+    reading, applied, proposed = _read(tmp_path, rules, "ADDENDUM NO. 2\n\n1. DIVISION 04 22 00 CONCRETE UNIT MASONRY\n\n"
+                                       + item + "\n")
+    assert edge in applied, (applied, proposed, reading.not_understood)
+    assert not any(t == "SPEC-042200#2.1" for t, _, _ in applied), applied
+
+
+def test_a_letter_joined_by_a_comma_under_two_verbs_stays_proposed(tmp_path, rules):
+    # "Omit reference to X and change this paragraph to read": how much of the paragraph goes is a person's call
+    start_project(tmp_path, "round-71-letter")
+    _doc(tmp_path, "SPEC-042200", "Section 04 22 00 - Concrete Unit Masonry", MASONRY)
+    reading, applied, proposed = _read(tmp_path, rules, (
+        "ADDENDUM NO. 2\n\n1. DIVISION 04 22 00 CONCRETE UNIT MASONRY\n\n"
+        "a. Section 2.1, B Ground-Face Units; Omit reference to the sealer and change this paragraph to read as "
+        'follows: "B. Ground-face units at the entrance and the stair core."\n'))
+    assert not any(t.startswith("SPEC-042200#2.1") for t, _, _ in applied), (applied, proposed)
