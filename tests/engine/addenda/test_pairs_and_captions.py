@@ -129,10 +129,12 @@ def test_a_part_named_alone_on_its_line_under_the_section_heading_takes_the_inst
         "Section 22 40 00 Plumbing Fixtures\n\nSub-Clause 2.3.A\n\nDelete entirely and substitute following:\n\n"
         '"A. Wall-hung vitreous china, 22 by 19 inches, with a floor-mounted carrier."\n\n'
         "Sub-Clause 3.4.A\n\nDelete the Sub-Clause.\n"))
-    proposals = _proposed(reading)
-    assert ("SPEC-224000#2.3.A", "full", True) in proposals
-    assert ("SPEC-224000#3.4.A", "full", False) in proposals
-    assert not any(target == "SPEC-224000" for target, _, _ in _applied(reading) | proposals)
+    # (applied since round 71: each instruction opens with its verb, names nothing of its own, and its
+    # words settle the extent - "entirely", the part itself deleted; test_round71_applied.py)
+    applied = _applied(reading)
+    assert ("SPEC-224000#2.3.A", "full", True) in applied
+    assert ("SPEC-224000#3.4.A", "full", False) in applied
+    assert not any(target == "SPEC-224000" for target, _, _ in applied | _proposed(reading))
 
 
 def test_a_provision_as_it_stood_and_as_it_stands_under_labels_alone_is_one_whole_change(tmp_path, rules):
