@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+
+from .scalars import YamlModel
 
 __all__ = ["Manifest", "ModelChoice", "Models", "OwnPath", "RulePackRef"]
 
 
-class RulePackRef(BaseModel):
+class RulePackRef(YamlModel):
     """One entry of the manifest's ``rules:`` list: a stock pack by name or a project file."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -31,7 +33,7 @@ class RulePackRef(BaseModel):
         return self.stock if self.stock is not None else str(self.path)
 
 
-class ModelChoice(BaseModel):
+class ModelChoice(YamlModel):
     """A local model folder (relative to the project, or absolute) and the score it must reach."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -42,7 +44,7 @@ class ModelChoice(BaseModel):
     line: int | None = None
 
 
-class Models(BaseModel):
+class Models(YamlModel):
     """``models:`` in ``inforce.yaml``: which backends propose candidates. None of them decides.
 
     ``embedding`` names the sentence-embedding model whose vectors ``inforce embed`` puts in
@@ -60,7 +62,7 @@ class Models(BaseModel):
     rerank: ModelChoice | None = None
 
 
-class Manifest(BaseModel):
+class Manifest(YamlModel):
     """``inforce.yaml``: the project's name, facets and rule packs (applied in order)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -75,7 +77,7 @@ class Manifest(BaseModel):
     models: Models = Models()
 
 
-class OwnPath(BaseModel):
+class OwnPath(YamlModel):
     """One file or folder a project reads as its own, or keeps (its manifest, its documents
     folder, its register, a pack file, its store): an output written at or inside it would be
     read as the project's input, or replace it (``Project.own_path_at``; audit 43).

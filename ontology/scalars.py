@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+import types
 import unicodedata
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -15,11 +16,12 @@ from pydantic import (
     Field,
     GetJsonSchemaHandler,
     PlainSerializer,
+    ValidationError,
     model_serializer,
     model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema
+from pydantic_core import CoreSchema, InitErrorDetails, PydanticCustomError
 
 from .dates import parse_datetime_utc
 from .errors import LocatorError
@@ -30,6 +32,7 @@ __all__ = [
     "Locator",
     "PATH_SEGMENT",
     "UtcDateTime",
+    "YamlModel",
     "blank_or_padded",
     "draws_nothing",
     "group_name",
@@ -174,6 +177,64 @@ class Locator(BaseModel):
     @property
     def segments(self) -> tuple[str, ...]:
         return tuple(self.path.split(".")) if self.path else ()
+
+
+def _admits_bool(annotation: Any) -> bool:
+    """Whether a field typed ``annotation`` may hold ``true``/``false``: it names ``bool`` or
+    ``Any``, a Literal of a boolean, or a model (which checks its own fields)."""
+    if annotation is bool or annotation is Any or isinstance(annotation, (str, TypeVar)):
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel)
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return any(isinstance(value, bool) for value in get_args(annotation))
+    if origin is Annotated:
+        return _admits_bool(get_args(annotation)[0])
+    if origin in (Union, types.UnionType, tuple, list, dict, set, frozenset):
+        return any(_admits_bool(arg) for arg in get_args(annotation) if arg is not Ellipsis)
+    return True  # a type this check does not know: pydantic alone decides
+
+
+def _holds_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_bool(v) for v in value.values())
+    return isinstance(value, (list, tuple)) and any(_holds_bool(v) for v in value)
+
+
+class YamlModel(BaseModel):
+    """The base of every model read from a file a person writes (a rule pack and its tests, the
+    manifest): ``true``/``false`` is a yes/no, never the number 1 or 0. Pydantic reads a bool as
+    an int (Python's ``True == 1``), so ``schema_version: true`` had been a pack of version 1 and
+    ``coverage: true`` a 1 % bar; here a boolean where the field holds no boolean is refused at
+    its key, for every field of every such model alike."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_bool_as_number(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        wrong = [(name, value) for name, value in data.items() if _holds_bool(value)
+                 and (field := _field(cls, name)) is not None and not _admits_bool(field.annotation)]
+        if wrong:
+            raise ValidationError.from_exception_data(cls.__name__, [
+                InitErrorDetails(type=PydanticCustomError("bool_as_number", _BOOL_AS_NUMBER), loc=(name,), input=value)
+                for name, value in wrong])
+        return data
+
+
+def _field(model: type[BaseModel], key: Any) -> Any:
+    """The field a written key fills (by its name or its alias), or None."""
+    for name, field in model.model_fields.items():
+        if key in (name, field.alias):
+            return field
+    return None
+
+
+#: What is said of ``true``/``false`` written where a number or a text is due.
+_BOOL_AS_NUMBER = "true/false is a yes/no, not a number or a text here"
 
 
 def sent_locator(text: str) -> Locator:

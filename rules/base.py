@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from inforce.ontology.scalars import YamlModel
 
 __all__ = [
     "RULE_ID_PATTERN",
@@ -30,7 +32,7 @@ RuleStatus = Literal["stable", "preview", "deprecated", "removed"]
 RULE_CONFIG = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
-class RuleExample(BaseModel):
+class RuleExample(YamlModel):
     """A worked example in the rule's own documentation (not a test: tests live beside the pack)."""
 
     model_config = RULE_CONFIG
@@ -39,7 +41,7 @@ class RuleExample(BaseModel):
     outcome: str
 
 
-class RuleBase(BaseModel):
+class RuleBase(YamlModel):
     """The fields every rule carries, whatever it decides."""
 
     model_config = RULE_CONFIG

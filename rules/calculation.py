@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from inforce.ontology.scalars import YamlModel
 
 from .base import RULE_CONFIG, CaseValue, RuleBase
 
@@ -17,7 +19,7 @@ __all__ = ["MAX_DAYS", "CalculationRule", "DayCount"]
 MAX_DAYS = 36_525
 
 
-class DayCount(BaseModel):
+class DayCount(YamlModel):
     """Count ``days`` from a date: calendar days, or business days (Monday to Friday, less holidays)."""
 
     model_config = RULE_CONFIG

@@ -11,7 +11,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from inforce.ontology import (
     Callout,
@@ -26,6 +26,7 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.files import read_bounded_text
+from inforce.ontology.scalars import YamlModel
 
 from .source import RuleError, SourceFile, plain, read_yaml, validation_problems
 
@@ -43,7 +44,7 @@ CASE_KINDS = ("eligible", "precedence", "derive", "read", "qualifiers", "subject
 _SUFFIX = ".test.yaml"
 
 
-class FixtureProvision(BaseModel):
+class FixtureProvision(YamlModel):
     """A provision of a fixture document: its path and text (a callout for ``callout-N`` paths)."""
 
     model_config = _MODEL
@@ -55,7 +56,7 @@ class FixtureProvision(BaseModel):
     scale: str | None = None
 
 
-class FixtureEdge(BaseModel):
+class FixtureEdge(YamlModel):
     model_config = _MODEL
 
     target: str
@@ -64,7 +65,7 @@ class FixtureEdge(BaseModel):
     by: str | None = None
 
 
-class FixtureDocument(BaseModel):
+class FixtureDocument(YamlModel):
     """Document metadata written inline in a test file (the fields of a document's front matter)."""
 
     model_config = _MODEL
@@ -128,7 +129,7 @@ def _parent(path: str, paths: set[str]) -> str | None:
     return None
 
 
-class EligibleCase(BaseModel):
+class EligibleCase(YamlModel):
     model_config = _MODEL
 
     context: dict[str, str | bool | int | float | dt.date | None] = Field(default_factory=dict)
@@ -137,7 +138,7 @@ class EligibleCase(BaseModel):
     known_at: dt.datetime | dt.date | None = None
 
 
-class PrecedenceCase(BaseModel):
+class PrecedenceCase(YamlModel):
     model_config = _MODEL
 
     a: str
@@ -145,19 +146,19 @@ class PrecedenceCase(BaseModel):
     valid_at: dt.date
 
 
-class DocumentCase(BaseModel):
+class DocumentCase(YamlModel):
     model_config = _MODEL
 
     document: str
 
 
-class TextCase(BaseModel):
+class TextCase(YamlModel):
     model_config = _MODEL
 
     text: str
 
 
-class RuleCase(BaseModel):
+class RuleCase(YamlModel):
     """One case: exactly one question (eligible, precedence, derive, read, qualifiers, subjects) and ``expect``."""
 
     model_config = _MODEL
@@ -185,7 +186,7 @@ class RuleCase(BaseModel):
         return next(kind for kind in CASE_KINDS if getattr(self, kind) is not None)
 
 
-class RuleTestFile(BaseModel):
+class RuleTestFile(YamlModel):
     """The root of a ``*.test.yaml`` file."""
 
     model_config = _MODEL

@@ -44,7 +44,9 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from inforce.ontology.scalars import YamlModel
 
 from .base import RULE_CONFIG
 
@@ -58,7 +60,7 @@ class ConditionWordError(ValueError):
     """A condition word that cannot be read (an unclosed bracket, a ``*`` inside a word)."""
 
 
-class ConditionFacet(BaseModel):
+class ConditionFacet(YamlModel):
     """One facet of a condition (``regimen``, ``population``): its terms, each with the words
     that state it, and where the reader looks for them."""
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from inforce.ontology.scalars import YamlModel
 
 from .base import RULE_CONFIG, RuleBase
 
@@ -17,7 +19,7 @@ __all__ = ["ApplicabilityDate", "EligibilityRule", "FacetMatch"]
 FacetMatch = Literal["membership", "equality", "any"]
 
 
-class ApplicabilityDate(BaseModel):
+class ApplicabilityDate(YamlModel):
     """The case attribute whose date decides which documents cover the case (e.g. the dispatch date)."""
 
     model_config = RULE_CONFIG

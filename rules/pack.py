@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from inforce.ontology.scalars import YamlModel
+
 from .calculation import CalculationRule
 from .conditions import ConditionFacet
 from .eligibility import EligibilityRule
@@ -36,7 +38,7 @@ RULE_KINDS: dict[str, type[BaseModel]] = {
 }
 
 
-class PackParam(BaseModel):
+class PackParam(YamlModel):
     """A parameter a project may set in its manifest (``params: {source: ...}``), used as ``${name}``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -45,7 +47,7 @@ class PackParam(BaseModel):
     description: str = ""
 
 
-class RulePack(BaseModel):
+class RulePack(YamlModel):
     """The root of a pack file."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

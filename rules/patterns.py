@@ -36,7 +36,9 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
+
+from inforce.ontology.scalars import YamlModel
 
 from .base import RULE_CONFIG, RuleBase
 
@@ -645,7 +647,7 @@ def _reads_exactly(op, av, ch: str, flags: int, c) -> bool:
     return hit != negate
 
 
-class WordingPattern(BaseModel):
+class WordingPattern(YamlModel):
     """Exactly one of ``pattern`` (words with placeholders) or ``regex`` (named groups)."""
 
     model_config = RULE_CONFIG

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from inforce.ontology.scalars import YamlModel
 
 from .base import RULE_CONFIG, RuleBase
 
@@ -15,7 +17,7 @@ __all__ = ["PrecedenceLevel", "PrecedenceRule", "TieBreaker"]
 TieBreaker = Literal["larger_scale", "latest_issued"]
 
 
-class PrecedenceLevel(BaseModel):
+class PrecedenceLevel(YamlModel):
     """One rung of an order of precedence: the document kinds (or ids) that share it."""
 
     model_config = RULE_CONFIG

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
+from inforce.ontology.scalars import YamlModel
 from inforce.ontology.units import dimension_of, unit_text
 
 from .base import RULE_CONFIG, RuleBase
@@ -45,7 +46,7 @@ __all__ = [
 _SUBJECT_PATTERN = r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$"
 
 
-class Tolerance(BaseModel):
+class Tolerance(YamlModel):
     """How far two stated values may differ and still be the same requirement."""
 
     model_config = RULE_CONFIG
@@ -65,7 +66,7 @@ class Tolerance(BaseModel):
         return self
 
 
-class PlausibleRange(BaseModel):
+class PlausibleRange(YamlModel):
     """The values a subject takes in practice, each a quantity with its unit (``2000 psi``)."""
 
     model_config = RULE_CONFIG

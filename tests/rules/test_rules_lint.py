@@ -291,3 +291,15 @@ def test_a_bad_verb_notation_or_layout_is_named_at_its_line(tmp_path, body, code
     found = problems(tmp_path, HEAD + rule("supersession", body=body + wording))
     problem = one(found, code)
     assert problem.line == line and words in str(problem)
+
+
+def test_a_boolean_is_never_read_as_a_number(tmp_path):
+    # audit 69 B F01: YAML's true is Python's 1, and pydantic took it for schema_version 1 and a 1 % bar
+    problem = one(problems(tmp_path, "schema_version: true\nrules: []\n"), "RP012")
+    assert problem.line == 1 and "True" in problem.message
+    found = problems(tmp_path, "schema_version: 1\ntitle: t\ncoverage: false\nrules: []\n")
+    assert [(p.code, p.line) for p in found] == [("RP003", 3)] and "yes/no" in found[0].message
+
+
+def test_a_boolean_is_still_read_where_a_field_holds_one(tmp_path):
+    assert problems(tmp_path, "schema_version: 1\nparams:\n  strict: {default: true}\nrules: []\n") == []
