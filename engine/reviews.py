@@ -70,7 +70,7 @@ from inforce.ontology.files import (
     take_lock,
     write_atomically,
 )
-from inforce.ontology.ingest import REVIEW_NOTE_MAX, REVIEWS_FILE
+from inforce.ontology.ingest import REVIEWS_FILE, review_text_too_long
 from inforce.ontology.scalars import one_line, person_name, sent_locator
 from inforce.ontology.text import yaml_quoted
 from inforce.rules.source import read_yaml
@@ -267,11 +267,19 @@ def _entry(source: Any, n: int, entry: Any, problems: list[InputError]) -> Revie
             one_line(str(note))
         except ValueError as problem:
             bad("note", f"{problem}: a decision's note is one line of visible text", hint="write it on one line")
+    for key in ("by", "note"):
+        if isinstance(values.get(key), str) and (too_long := review_text_too_long(key, values[key])):
+            bad(key, too_long, hint=_TOO_LONG_HINT[key])
     digest = entry.get("digest")
     values["digest"] = None if digest in (None, "") else str(digest).strip()
     if len(problems) > found:
         return None
     return ReviewDecision(**values)
+
+
+#: how to shorten a decision's ``by`` or ``note`` past its limit (``review_text_too_long``)
+_TOO_LONG_HINT = {"by": "name the person (or the team) who decided",
+                  "note": "say why in a sentence or two; cite a longer record by its name"}
 
 
 def _error(source: Any, loc: tuple[Any, ...], message: str, *, field: str, hint: str | None = None,
@@ -882,9 +890,9 @@ def record_review(
         raise InputError(f"{wanted} is not in the project", field="target")
     if scope is not None and scope not in ("full", "partial"):
         raise InputError(f"{scope!r} is not full or partial", field="scope")
-    if note is not None and len(note) > REVIEW_NOTE_MAX:
-        raise InputError(f"{len(note):,} characters; a decision's note holds at most {REVIEW_NOTE_MAX:,}",
-                         field="note", hint="say why in a sentence or two; cite a longer record by its name")
+    for field, text in (("by", name), ("note", note)):
+        if text is not None and (too_long := review_text_too_long(field, text)):
+            raise InputError(too_long, field=field, hint=_TOO_LONG_HINT[field])
     owner = _owner(snapshot, item)
     if digest is not None and digest != item_digest(owner[1]):
         raise InputError(f"the item {item} changed since you read it; reload it and decide again", field="digest",

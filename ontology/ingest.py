@@ -19,6 +19,7 @@ from .scalars import Locator
 
 __all__ = [
     "REVIEWS_FILE",
+    "REVIEW_BY_MAX",
     "REVIEW_NOTE_MAX",
     "AddendaReadings",
     "DerivedEdge",
@@ -33,6 +34,7 @@ __all__ = [
     "UnboundQuantity",
     "UnboundReport",
     "UnsharedReading",
+    "review_text_too_long",
 ]
 
 
@@ -100,6 +102,18 @@ REVIEWS_FILE = "reviews.yaml"
 #: --note``, the service's review): a sentence or two of why, on one line of reviews.yaml that
 #: every later reader is shown; a longer record belongs in a document the note cites (audit 43)
 REVIEW_NOTE_MAX = 2000
+#: the most characters a decision's ``by`` may hold: a person's name, or a team's (audit 69 B F03)
+REVIEW_BY_MAX = 200
+
+
+def review_text_too_long(field: str, text: str) -> str | None:
+    """What is wrong with ``text`` as a decision's ``by`` or ``note`` for its length, or None:
+    the one limit of each field, for ``inforce review``, the service and a hand-written
+    ``reviews.yaml`` alike (a note of megabytes written by hand was shown by every ``history``)."""
+    most = {"by": REVIEW_BY_MAX, "note": REVIEW_NOTE_MAX}[field]
+    if len(text) <= most:
+        return None
+    return f"{len(text):,} characters; a decision's {field} holds at most {most:,}"
 
 
 class ReviewDecision(BaseModel):

@@ -8,7 +8,7 @@ import typer
 
 from inforce.engine import Project
 from inforce.ontology import AddendaReadings, InputError, ProposedEdge, ReviewDecision
-from inforce.ontology.ingest import REVIEW_NOTE_MAX
+from inforce.ontology.ingest import REVIEW_BY_MAX, REVIEW_NOTE_MAX
 
 from ._common import (
     FormatOption,
@@ -95,7 +95,7 @@ def review(
         "with --scope, declares an edge no rule proposed", show_default=False)] = None,
     scope: Annotated[str | None, typer.Option(
         "--scope", help="full or partial (default: the proposal's)", show_default=False)] = None,
-    by: Annotated[str | None, typer.Option("--by", help="who decides (recorded with the decision)",
+    by: Annotated[str | None, typer.Option("--by", help=f"who decides (recorded with the decision): one line, at most {REVIEW_BY_MAX:,} characters",
                                            show_default=False)] = None,
     note: Annotated[str | None, typer.Option(
         "--note", help=f"why, for whoever reads the decision later: one line, at most {REVIEW_NOTE_MAX:,} "

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from inforce.ontology import Context
+from inforce.ontology.ingest import REVIEW_NOTE_MAX
 from inforce.ontology.scalars import UtcDateTime
 
 __all__ = ["EligibleRequest", "EraseRequest", "PortfolioSweepRequest", "PrecedenceRequest", "ResolveRequest",
@@ -96,7 +97,7 @@ class ReviewRequest(BaseModel):
     decision: Literal["accept", "reject"]
     target: Annotated[str, StringConstraints(min_length=1, max_length=500)] | None = None
     scope: Literal["full", "partial"] | None = None
-    note: Annotated[str, StringConstraints(max_length=2000)] | None = None
+    note: Annotated[str, StringConstraints(max_length=REVIEW_NOTE_MAX)] | None = None
     #: the digest of the item's words as the decider read them (reviews.yaml's ``digest``; the
     #: review page sends the one it showed): words changed since are refused, 409, nothing written
     digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None

@@ -61,7 +61,7 @@ from inforce.ontology import (
     Refusal,
     ResolveResult,
 )
-from inforce.ontology.ingest import ProposedEdge
+from inforce.ontology.ingest import REVIEW_NOTE_MAX, ProposedEdge
 from inforce.ontology.views import ProvisionView
 
 from .app import (
@@ -900,7 +900,7 @@ def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str |
                 f'<input type="hidden" name="target" value="{text(proposal.target)}">'
                 f'<input type="hidden" name="digest" value="{text(digests[str(proposal.item)])}">'
                 f'<label for="note-{number}">Note (why; recorded with your name)'
-                f'<textarea id="note-{number}" name="note" maxlength="2000"></textarea></label>'
+                f'<textarea id="note-{number}" name="note" maxlength="{REVIEW_NOTE_MAX}"></textarea></label>'
                 f'<div><button type="submit" name="decision" value="accept">Accept {text(proposal.item)}</button> '
                 f'<button type="submit" name="decision" value="reject">Reject {text(proposal.item)}</button></div></form>')
         parts.append(

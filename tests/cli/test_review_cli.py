@@ -184,6 +184,14 @@ def test_a_note_or_name_not_utf8_or_with_a_c1_control_is_refused_by_its_option(t
     assert not (root / "reviews.yaml").exists()
 
 
+def test_a_name_past_its_limit_is_refused_by_its_option(tmp_path):
+    """Audit 69 B F03: --by had no limit (5,000 characters were recorded); a name holds 200."""
+    root = _ingested(tmp_path)
+    refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M" * 201, code=2)
+    assert "--by: 201 characters; a decision's by holds at most 200" in refused.stderr
+    assert not (root / "reviews.yaml").exists()
+
+
 def test_a_line_break_in_a_name_or_note_is_refused_not_folded_into_a_space(tmp_path):
     """Audit 31 (low): a note typed over two lines was written as one, the break silently a
     space. A decision's ``by`` and ``note`` are one line each: a break is an input error naming

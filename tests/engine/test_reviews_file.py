@@ -134,3 +134,16 @@ def test_each_item_and_target_is_looked_up_once_however_many_entries_name_it(tmp
     assert sorted(asked) == ["ADD-1#1.0", "ADD-1#1.1", "SPEC-1#2.0", "SPEC-1#2.1", "SPEC-1#2.2"]
     assert [p.line for p in problems] == [1 + 5 * n for n in range(2, 300, 3)]
     assert all("SPEC-1#2.2 is not in the project" in str(p) for p in problems)
+
+
+def test_a_hand_written_note_or_name_past_its_limit_is_an_error_at_its_line(tmp_path):
+    """Audit 69 B F03: ``inforce review --note`` took at most 2,000 characters, but a note of
+    megabytes written by hand was read, and every ``history`` printed it. One limit per field,
+    ``review_text_too_long``, for the file as for the CLI."""
+    entry = ENTRY.format(at="2026-03-02T10:00:00Z")
+    (tmp_path / "reviews.yaml").write_text(entry + "  note: " + "a" * 2000 + "\n")
+    assert read_reviews(tmp_path)[0].note == "a" * 2000
+    (tmp_path / "reviews.yaml").write_text(entry.replace("J. Rivera", "b" * 201) + "  note: " + "a" * 2001 + "\n")
+    found = {(problem.line, problem.field, problem.message) for problem in _errors(tmp_path)}
+    assert found == {(5, "reviews[0].by", "201 characters; a decision's by holds at most 200"),
+                     (7, "reviews[0].note", "2,001 characters; a decision's note holds at most 2,000")}
