@@ -36,6 +36,8 @@ are checked before anything is built from them or walked (:func:`check_nodes`):
 - no merge key (``<<: *defaults``): readers that keep each key's line (front matter, a register)
   would see its keys without one, or not at all, so one file would restrict a document that the
   same YAML elsewhere leaves public; every reader refuses it alike, at its line;
+- no mapping repeated by an alias (``- *entry``), for the same reason: its keys would have no
+  line of their own where it is repeated (an alias may repeat a scalar or a list of them);
 - at most :data:`MAX_YAML_DEPTH` levels of nesting, aliases expanded (libyaml itself stops at a
   thousand written levels; either is an input error, never a crash);
 - explicit tags only where they say what the resolver could: ``!!str 5`` is the string "5", but
@@ -392,6 +394,7 @@ def check_nodes(root: Node | None, *, file: str, line_offset: int = 0) -> None:
     # id(node) -> its size with every alias expanded: (nodes, characters of its scalars, depth)
     expanded: dict[int, tuple[int, int, int]] = {}
     open_nodes: set[int] = set()
+    with_mapping: set[int] = set()  # the nodes that are or hold a mapping
     # (node, its level as written, whether its children are done)
     stack: list[tuple[Node, int, bool]] = [(root, 1, False)]
     while stack:
@@ -404,8 +407,12 @@ def check_nodes(root: Node | None, *, file: str, line_offset: int = 0) -> None:
             if depth > MAX_YAML_DEPTH:  # deep only through aliases: written out, it is caught below
                 raise _too_deep(node, "aliases expanded", file, line_offset)
             expanded[key] = (1 + sum(size[0] for size in sizes), sum(size[1] for size in sizes), depth)
+            if isinstance(node, MappingNode) or any(id(child) in with_mapping for child in _children(node)):
+                with_mapping.add(key)
             continue
         if key in expanded:
+            if key in with_mapping:
+                raise _repeated_mapping(node, file, line_offset)
             continue  # a node met again (an alias): its size is known, and counts again above
         if key in open_nodes:
             raise _at(node, "the node anchored here holds an alias to itself (a recursive alias)", file, line_offset)
@@ -447,6 +454,8 @@ def _check_tree(root: Node, file: str, line_offset: int) -> bool:
         if level > MAX_YAML_DEPTH:
             raise _too_deep(node, "as written", file, line_offset)
         if id(node) in seen:
+            if node.__class__ is MappingNode:
+                raise _repeated_mapping(node, file, line_offset)
             return False
         seen.add(id(node))
         if node.__class__ is ScalarNode:
@@ -470,6 +479,16 @@ def _check_tree(root: Node, file: str, line_offset: int) -> bool:
 def _merge_key(node: Node, file: str, line_offset: int) -> InputError:
     return _at(node, "a merge key (<<) is not read: its keys would have no line of their own, and readers "
                "would see them differently", file, line_offset)
+
+
+def _repeated_mapping(node: Node, file: str, line_offset: int) -> InputError:
+    """A mapping an alias repeats (``- *entry``, ``two: *base``), alone or in a list: as under a merge key, its keys
+    would have no line of their own where it is repeated, and a reader telling a problem by
+    its line would name the first copy for the second (audit 69 B L1)."""
+    what = "mapping" if isinstance(node, MappingNode) else "list, which holds a mapping,"
+    return _at(node, f"the {what} anchored here is repeated by an alias (*name): its keys would have no line of "
+               "their own where it is repeated", file, line_offset,
+               hint="write the mapping out again; an alias may repeat a text, a number or a list of them")
 
 
 def _check_tag(node: Node, file: str, line_offset: int) -> None:

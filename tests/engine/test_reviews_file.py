@@ -147,3 +147,11 @@ def test_a_hand_written_note_or_name_past_its_limit_is_an_error_at_its_line(tmp_
     found = {(problem.line, problem.field, problem.message) for problem in _errors(tmp_path)}
     assert found == {(5, "reviews[0].by", "201 characters; a decision's by holds at most 200"),
                      (7, "reviews[0].note", "2,001 characters; a decision's note holds at most 2,000")}
+
+
+def test_an_entry_repeated_by_an_alias_is_refused_at_its_line(tmp_path):
+    """Audit 69 B L1: ``- *x`` repeated an entry, read as a second decision with the first's lines."""
+    entry = ENTRY.format(at="2026-03-02T10:00:00Z").replace("- item:", "- &x\n  item:", 1)
+    (tmp_path / "reviews.yaml").write_text(entry + "- *x\n")
+    (problem,) = _errors(tmp_path)
+    assert (problem.file, problem.line) == ("reviews.yaml", 1) and "repeated by an alias" in problem.message

@@ -86,13 +86,23 @@ def test_an_alias_bomb_is_refused_before_anything_is_built(read, parser) -> None
 
 @pytest.mark.parametrize("read", [compose, load_marked])
 def test_aliases_within_the_limit_are_read(read, parser) -> None:
-    text = "base: &b {kind: x, params: [1, 2, 3]}\none: *b\ntwo: [*b, *b]\n"
+    text = "base: &b [x, [1, 2, 3]]\none: *b\ntwo: [*b, *b]\n"
     assert read(text, file="ok.yaml") is not None
     fan = "a: &a [" + ", ".join(["1"] * 100) + "]\nb: [" + ", ".join(["*a"] * (MAX_ALIAS_NODES // 101 - 5)) + "]\n"
     assert read(fan, file="fan.yaml") is not None  # just under the limit
     over = fan.replace("\nb: [", "\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, ")
     with pytest.raises(InputError, match="aliases would expand"):
         read(over, file="fan.yaml")
+
+
+@pytest.mark.parametrize("read", [compose, load_marked])
+def test_a_mapping_repeated_by_an_alias_is_refused_as_a_merge_key_is(read, parser) -> None:
+    """Audit 69 B L1: ``- *x`` repeated a reviews.yaml entry, whose keys then had the first
+    entry's lines; a mapping, alone or inside a list, is never repeated by an alias."""
+    for text in ("- &x {item: a}\n- *x\n", "one: &l [{kind: x}]\ntwo: *l\n", "one: &m\n  kind: x\ntwo: [1, *m]\n"):
+        with pytest.raises(InputError, match="repeated by an alias") as caught:
+            read(text, file="repeat.yaml")
+        assert caught.value.line == 1 and caught.value.file == "repeat.yaml"
 
 
 @pytest.mark.parametrize("read", [compose, load_marked])
