@@ -67,6 +67,7 @@ from yaml.reader import Reader, ReaderError
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
+from .dates import microseconds
 from .errors import InputError
 
 __all__ = [
@@ -369,7 +370,7 @@ def _timestamp(text: str) -> dt.date | dt.datetime:
     if found is None:
         raise ValueError("not written YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
     year, month, day_of, hour, minute, second, fraction, zone = found.groups()
-    micro = int((fraction or "0")[:6].ljust(6, "0"))
+    micro = microseconds(fraction or "")
     tz: dt.tzinfo | None = None
     if zone == "Z":
         tz = dt.UTC

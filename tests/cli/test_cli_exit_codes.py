@@ -82,6 +82,18 @@ def test_a_known_at_outside_the_calendar_once_in_utc_is_an_input_error(project, 
     assert_clean(case, 2, "--known-at")
 
 
+@pytest.mark.parametrize(("moment", "said"), [
+    ("2026-04-10T12:00:00.999999999Z", "9 digits after the second"),
+    ("2026-04-10T12:00:00z", "not a datetime (YYYY-MM-DDTHH:MM:SSZ"),
+])
+def test_a_known_at_finer_than_a_microsecond_or_with_a_small_z_is_refused_in_our_words(project, moment, said):
+    """Audit 69 B L2: nanoseconds were cut to microseconds, a moment no one asked for; a small
+    z was refused in Python's words ("Invalid isoformat string")."""
+    asked = invoke("asof", project, "SPEC-1#1.1", "--valid-at", "2026-05-01", "--known-at", moment)
+    assert_clean(asked, 2, "--known-at", said)
+    assert "isoformat" not in asked.stderr
+
+
 @pytest.mark.parametrize("moment", ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00"])
 def test_a_lag_clock_outside_the_calendar_is_an_input_error(project, moment):
     assert_clean(invoke("lag", project, "--now", moment), 2, "--now")

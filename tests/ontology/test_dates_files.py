@@ -238,3 +238,15 @@ def test_a_small_file_or_pipe_is_read_without_a_block_the_size_of_the_limit(tmp_
     with pytest.raises(InputError, match="over the limit"):
         read_bounded(io.BytesIO(b"x" * 4097), what="the stream", limit=4096)
     assert len(read_bounded(io.BytesIO(b"x" * 4096), what="the stream", limit=4096)) == 4096
+
+
+def test_a_time_finer_than_a_microsecond_is_refused_by_both_readers_never_cut() -> None:
+    """Audit 69 B L2: ``.999999999`` was cut to ``.999999``, a moment no one wrote."""
+    from inforce.ontology.yamltext import load_marked
+
+    with pytest.raises(ValueError, match="9 digits after the second"):
+        parse_datetime_utc("2026-04-10T12:00:00.999999999Z")
+    with pytest.raises(InputError, match="7 digits after the second") as caught:
+        load_marked("a: 1\nat: 2026-04-10T12:00:00.1234567Z\n", file="reviews.yaml")
+    assert caught.value.line == 2
+    assert parse_datetime_utc("2026-04-10T12:00:00.5Z").microsecond == 500000
