@@ -25,10 +25,20 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "is_file_name", "is_inside", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
+           "is_file_name", "is_inside", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
+
+
+def unnamed_path(text: str) -> str | None:
+    """What is wrong with ``text`` as the name of a file or folder a person wrote (a command's
+    PATH, a pack test's ``corpus:``), or None: an empty or blank name (an unset shell variable,
+    ``corpus: ""``) names nothing, though ``Path("")`` would read it as the current folder (or
+    the test file's own). The one rule of it (audits 65 B F02, 66 B F02, 69 B L3)."""
+    if text.strip():
+        return None
+    return f"{'empty' if not text else 'blank'}: name a folder or file (`.` for the current folder)"
 
 #: The largest file a command reads whole (``check --answer``, ``sweep --baseline``, ``replay
 #: RECORD``): 64 MiB, as for one part of a Word file (an answer of thousands of claims is a few MiB).

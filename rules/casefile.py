@@ -11,7 +11,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from inforce.ontology import (
     Callout,
@@ -25,7 +25,7 @@ from inforce.ontology import (
     SourceRef,
     Supersedes,
 )
-from inforce.ontology.files import read_bounded_text
+from inforce.ontology.files import read_bounded_text, unnamed_path
 from inforce.ontology.scalars import YamlModel
 
 from .source import RuleError, SourceFile, plain, read_yaml, validation_problems
@@ -198,6 +198,15 @@ class RuleTestFile(YamlModel):
     corpus: str | None = Field(default=None, description="a folder of document files, beside this file")
     documents: list[FixtureDocument] = Field(default_factory=list)
     cases: list[RuleCase] = Field(min_length=1)
+
+    @field_validator("pack", "corpus")
+    @classmethod
+    def _named(cls, value: str | None) -> str | None:
+        """``corpus: ""`` had been read as this file's own folder: a path names something."""
+        problem = None if value is None else unnamed_path(value)
+        if problem:
+            raise ValueError(problem)
+        return value
 
 
 def tests_for_pack(pack_file: Path) -> Path:

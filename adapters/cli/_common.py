@@ -45,7 +45,13 @@ from inforce.ontology import (
     WorkerLostError,
     utc_text,
 )
-from inforce.ontology.files import Together, no_room, write_atomically, written_together
+from inforce.ontology.files import (
+    Together,
+    no_room,
+    unnamed_path,
+    write_atomically,
+    written_together,
+)
 from inforce.ontology.text import message_text, terminal_text
 
 __all__ = [
@@ -272,9 +278,9 @@ def named_argument(text: str) -> str:
     stock pack's name, a log or a folder of records): the same refusal of an empty or blank name
     as ``path_argument``'s, since each of them would otherwise read as the current folder or as
     "none given" (``rules fmt ""`` had rewritten the packs of the folder the shell stood in)."""
-    if not text.strip():
-        raise typer.BadParameter(f"{'empty' if not text else 'blank'}: name a folder or file "
-                                 "(`.` for the current folder)")
+    problem = unnamed_path(text)
+    if problem:
+        raise typer.BadParameter(problem)
     return text
 
 

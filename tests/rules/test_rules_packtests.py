@@ -134,3 +134,17 @@ def test_a_corpus_folder_that_is_not_there_is_an_input_error_at_its_line(tmp_pat
     (tmp_path.parent / "no-such-folder").mkdir()  # there (and empty): the case runs
     (case,) = Project.test_rules(tmp_path, load_corpus=_load_corpus).cases
     assert case.passed
+
+
+@pytest.mark.parametrize(("written", "said"), [('""', "empty"), ("'  '", "blank")])
+def test_an_empty_or_blank_corpus_is_an_input_error_at_its_line(tmp_path, written, said):
+    """Audit 69 B L3: ``corpus: ""`` was read as the test file's own folder (every case then
+    failing with nothing said of the corpus); the rule the CLI applies to a PATH refuses it."""
+    from inforce.adapters.cli.rules_cmds import _load_corpus
+
+    tests = write(tmp_path, "2024-12-26")
+    tests.write_text(tests.read_text().replace("facets: [market]\n", f"facets: [market]\ncorpus: {written}\n"))
+    with pytest.raises(InputErrors) as raised:
+        Project.test_rules(tmp_path, load_corpus=_load_corpus)
+    (problem,) = raised.value.exceptions
+    assert problem.line == 3 and problem.code == "RP003" and f"{said}: name a folder or file" in str(problem)
