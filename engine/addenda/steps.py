@@ -881,7 +881,9 @@ class _One:
         not say whether they are all of it, and only as the proposal read it (the same target and action).
         An addendum naming no document of the project by number names that one well enough where a heading
         or unnumbered paragraph of it comes close to its title and to no other (``_titled_nearly``, round
-        38). Applied as well, on the same terms, where the item's own heading comes close to that document's
+        38), or where the item's own line before the clause writes a run of that document's title words that
+        fits no other holder's (``_title_run_of``: "Bestek deel 3, paragraaf 21.2 komt te luiden: ..." where
+        the addendum names other clauses that document alone holds too, round 72). Applied as well, on the same terms, where the item's own heading comes close to that document's
         title ahead of every other (``_heading_title_of``: "1. Section VIII - Conditions of Particular
         Application (Part II ...)" over "Sub-Clause 8.7 Delay Damages: delete ..."), however many documents
         hold a clause so numbered: the heading says which document, the clause that it holds it (round 38).
@@ -909,7 +911,8 @@ class _One:
                 and ((_clause_holders(target.path, self.item, self.items, self.corpus) == [target.doc]
                       and _sole_holder_of_several(target.doc, self.items, self.corpus)
                       and ((documents and not _names_document(self.items, self.corpus, self.notations, target.doc))
-                           or (not documents and _titled_nearly(self.items, self.corpus, target.doc))))
+                           or (not documents and (_titled_nearly(self.items, self.corpus, target.doc)
+                                                  or _title_run_of(self.item, reference, self.corpus, target, heading=False)))))
                      or _heading_title_of(self.item, self.corpus) == target.doc
                      or (documents and _title_run_of(self.item, reference, self.corpus, target))
                      or (documents and _clause_holders(target.path, self.item, self.items, self.corpus) == [target.doc]
