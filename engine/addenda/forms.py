@@ -8,7 +8,7 @@ the one document named, and changes marked in the text an item quotes (struck th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from inforce.ontology import Locator
@@ -104,6 +104,20 @@ def _later_outcome(found: list[tuple[Locator, Reference]], action: Action, rule:
 _RUN_BREAK = re.compile(r"[,:;()\[\]–—]|\s-\s|\.(?=\s)")
 
 
+def _title_prefix(words: str, titles: Iterable[set[str]]) -> str:
+    """The longest opening run of ``words`` (the title a clause is said to be "of") that a holder's title has
+    every word of: "do Memorial Descritivo passa a vigorar com a seguinte redação" is of the "Memorial
+    Descritivo", the verb after the title no word of it (round 72). ``words`` whole where no opening run of two
+    or more words that say which document (``_TITLE_FILLER`` aside) fits one."""
+    tokens = list(re.finditer(r"[^\W\d_]{2,}", words.lower()))
+    titles = list(titles)
+    for end in range(len(tokens), 1, -1):
+        said = {t.group(0) for t in tokens[:end]} - _TITLE_FILLER
+        if len(said) >= 2 and any(said <= title for title in titles):
+            return words[:tokens[end - 1].end()]
+    return words
+
+
 def _title_runs(item: Item, reference: Reference, corpus: Corpus, path: str, *, heading: bool = True) -> list[list[str]]:
     """For each run of words the item writes of a document's title, the documents of the project holding
     clause ``path`` whose title has every one of them: runs of the item's own line before the clause it
@@ -121,7 +135,7 @@ def _title_runs(item: Item, reference: Reference, corpus: Corpus, path: str, *, 
         # and the title the clause is said to be "of" right after it ("numeral 1.2 del Anexo Técnico", "Clause 2.4
         # of the Technical Specifications", "l'article 3 du cahier spécial des charges")
         if (of := _OF_TITLE.match(item.text, reference.span[1])) is not None:
-            lines.append(of.group(1))
+            lines.append(_title_prefix(of.group(1), titles.values()))
     over = [line for line in item.heading_context.splitlines() if line.strip()] if heading else []
     if over:
         lines.append(over[-1])
