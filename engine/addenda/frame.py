@@ -36,6 +36,7 @@ from inforce.ontology import DerivedEdge, Document
 from ..derivation import _quoted_spans
 from .actions import worded, words_of
 from .context import _read_text
+from .extent import ABBREVIATION_POINT
 from .items import Item
 from .references import Corpus, find_references
 
@@ -50,7 +51,9 @@ _STRICT_FRAME = False
 FRAME_LISTS = ("conditions", "modals", "passives", "parts_of_work", "reports")
 
 #: Where a sentence (or a table cell, or a line) ends.
-_SENTENCE_END = re.compile(r"[.;!?][\"”’)]?(?=\s+[\"“(¿¡]?[A-ZÀ-Ý])|[\n|]")
+#: (never at an abbreviation's point before a number or a revision's letter: "Should ..., Drawing C-204 Rev. B
+#: will be withdrawn" is one sentence, its condition the verb's)
+_SENTENCE_END = re.compile(rf"[.;!?](?!{ABBREVIATION_POINT})[\"”’)]?(?=\s+[\"“(¿¡]?[A-ZÀ-Ý])|[\n|]")
 #: What a verb may take after its own letters and still be a form of it ("Revise" → "Revised").
 _ENDING = re.compile(r"(?:e?s|e?d|ing)?(?!\w)", re.IGNORECASE)
 #: An item's own label opening its words ("1.1", "2.", "A.", "(b)").
