@@ -68,6 +68,10 @@ _JOINING = re.compile(r"(?i:the|of|on|in|at|to|and|&|no\.?|nos\.?|nr\.?|n[º°]|
 _BY_ISSUE = re.compile(r"\s+(?:by|in|under|per|through|with)\s+(?:the\s+)?(?:Addendum|Addenda|Bulletin|Amendment|"
                        r"Change\s+Order|Corrigendum|Circular|Adenda|Enmienda|Nachtrag|Avenant)\s+"
                        r"(?:No\.?\s*|Nr\.?\s*|N[º°]\.?\s*|#\s*)?(?P<number>\w+)", re.IGNORECASE)
+#: A past tense's auxiliary right before the verb, or before a verb joined to it ("was withdrawn and replaced"):
+#: an account, whose issue (a number not the addendum's own) may be named after the verb's object.
+_PAST_ACCOUNT = re.compile(r"(?<!\w)(?:was|were|had\s+been|has\s+been|have\s+been)\s+(?:[\w-]+,?\s+(?:and|or|&)\s+)?$",
+                          re.IGNORECASE)
 #: After the verb, the words that bring what the provision now says ("revised to allow ...", "amended
 #: to require ...", "... as follows"): what follows them is the provision's, not the instruction's.
 _NEW_WORDS = re.compile(r"(?<!\w)(?:(?:so\s+as\s+)?to\s+(?:read|allow|permit|require|state|say|include|provide|"
@@ -166,7 +170,12 @@ def outside_frame(edge: DerivedEdge, item: Item, corpus: Corpus, vocabularies: S
     verb = " ".join(read[verb_start:span[1]].split())
     clause = read[start:verb_start] + " " * (span[1] - verb_start) + read[span[1]:instruction_end]
     # (4) a participle reporting a change: an earlier issue's, or a state
-    if (by := _BY_ISSUE.match(read, span[1])) is not None and re.search(r"(?:ed|en|uck)$", verb, re.IGNORECASE):
+    # (a past tense's account names the issue further on: "Drawing C-204 was withdrawn and replaced by Drawing
+    # C-204 Rev. B in Addendum No. 1", "... was withdrawn from this Contract by Addendum No. 1"; audit 69 C F8)
+    by = _BY_ISSUE.match(read, span[1]) if re.search(r"(?:ed|en|uck)$", verb, re.IGNORECASE) else None
+    if by is None and _PAST_ACCOUNT.search(read, start, verb_start) is not None:
+        by = _BY_ISSUE.search(read, span[1], instruction_end)
+    if by is not None:
         own = _OWN_NUMBER.search(document.title or "")
         if own is None or own.group(1).lower() != by.group("number").lower():
             return (f'"{verb}{by.group(0)}" reports a change another issue made, not one this item makes: '
