@@ -1851,8 +1851,9 @@ _SECTIONS_GAP = re.compile(r"\s*(?:,\s*(?:(?:and|y|e|et)\s+)?|(?:and|y|e|et)\s+|
 _PARAGRAPH_AFTER_SECTIONS = re.compile(r"[\s,:|]*|\s*,\s*[^\W\d_]+\s+")
 
 #: Between a paragraph and the sections listed right after it that it is of ("Paragraph 2.2.C of Sections 03 30 00
-#: and 04 20 00", "párrafo 2.2.C de las Secciones 03 30 00 y 04 20 00").
-_PARAGRAPH_OF_SECTIONS = re.compile(r"\s*,?\s*(?:of|in|de|en|du|des|da|do|das|dos)\s+(?:(?:the|las?|los|les?|as?|os)\s+)?"
+#: and 04 20 00", "párrafo 2.2.C de las Secciones 03 30 00 y 04 20 00"), or that it is taken out of ("Delete Paragraph
+#: 2.2.C from Sections 03 30 00 and 04 20 00": the paragraph of each, as "of" is).
+_PARAGRAPH_OF_SECTIONS = re.compile(r"\s*,?\s*(?:of|in|from|de|en|du|des|da|do|das|dos)\s+(?:(?:the|las?|los|les?|as?|os)\s+)?"
                                     r"(?:sections?|secci[oó]n(?:es)?|se[cç][cç][ãa]o|se[cç][cç][õo]es)\s+", re.IGNORECASE)
 
 
@@ -1864,7 +1865,7 @@ def _per_listed_section(found: list[Reference], text: str | None) -> tuple[list[
     2.2.B and 2.2.C") come right after the list ("Sections 03 30 00 and 09 91 23, Paragraph 2.2.C: Delete.",
     "Section 03 30 00 and Section 04 20 00, Paragraph 2.2.C", "In Sections 03 30 00 and 04 20 00, delete
     Paragraph 2.2.C.", a row "| 03 30 00 / 09 91 23 | 2.2.C | Delete |") or right before it, of it ("Paragraph
-    2.2.C of Sections 03 30 00 and 04 20 00"). Unchanged where no such list is named."""
+    2.2.C of Sections 03 30 00 and 04 20 00", "Delete Paragraph 2.2.C from Sections 03 30 00 and 04 20 00"). Unchanged where no such list is named."""
     def whole_section(i: int) -> bool:
         r = found[i]
         return r.kind == "section" and r.target is not None and r.target.path is None and not r.cited

@@ -129,3 +129,20 @@ def test_a_listed_section_lacking_the_paragraph_is_reported_in_an_item_of_severa
                                        masonry=True)
     assert "SPEC-033000#2.2.C" in {t for t, _, _ in done | offered}, (done, offered, reported)
     assert "SPEC-099123, which has no paragraph 2.2.C" in reported, (done, offered, reported)
+
+
+# Audit 69 C F6: the paragraph named first, then taken "from" the sections listed ("Delete Paragraph 2.2.C from
+# Sections 03 30 00 and 04 20 00.") was bound in the nearer section alone; the other was proposed for deletion whole
+# and its own 2.2.C was neither placed nor said. "from" is one more word order of the list: the paragraph of each.
+@pytest.mark.parametrize("verb", ["Delete", "Remove"])
+def test_a_paragraph_taken_from_listed_sections_is_that_paragraph_in_each(tmp_path, rules, verb):
+    done, offered, reported, _ = _read(tmp_path, rules, f"1. {verb} Paragraph 2.2.C from Sections 03 30 00 and 04 20 00.\n",
+                                       masonry=True)
+    assert {(t, s) for t, s, _ in done | offered} == {("SPEC-033000#2.2.C", "full"), ("SPEC-042000#2.2.C", "full")}, (
+        done, offered, reported)
+
+
+def test_a_section_a_paragraph_is_taken_from_that_lacks_it_is_reported(tmp_path, rules):
+    done, offered, reported, _ = _read(tmp_path, rules, "1. Delete Paragraph 2.2.C from Sections 03 30 00 and 09 91 23.\n")
+    assert {t for t, _, _ in done | offered} == {"SPEC-033000#2.2.C"}, (done, offered, reported)
+    assert "SPEC-099123, which has no paragraph 2.2.C" in reported, (done, offered, reported)
