@@ -308,10 +308,14 @@ _INTRODUCES = re.compile(
     r"\b(?:follows?|following|below|to\s+read|read(?:s)?\s+as|substitute|insert|add)[\s\W]*$", re.IGNORECASE)
 #: Quoted words, which an instruction quotes and does not instruct.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’")
+#: The plural nouns an owner names changes by ("changes", "corrections", ...).
+_CHANGE_NOUNS = r"(?:changes|revisions|modifications|corrections|amendments|clarifications)"
 #: A title naming the changes to a class of the documents by a plural noun ("Changes to the Drawings",
 #: "Revisions to the Specifications"): no verb in the imperative, whatever a verb pattern reads in it.
-_CHANGES_TO = re.compile(r"[ \t*_]*+(?:changes|revisions|modifications|corrections|amendments|clarifications)\s+(?:to|in)\b",
-                         re.IGNORECASE)
+_CHANGES_TO = re.compile(rf"[ \t*_]*+{_CHANGE_NOUNS}\s+(?:to|in)\b", re.IGNORECASE)
+#: A line saying a document changes by those nouns, with no verb of the pack ("The following corrections are
+#: made to Section 03 30 00:").
+_NAMES_CHANGES = re.compile(rf"\b{_CHANGE_NOUNS}\b", re.IGNORECASE)
 #: A part of the bidding documents by its designation and title ("Section VII. Technical Specifications",
 #: "Part 3 - Conditions of Contract"): the title (1), in title case, no closing stop.
 #: A line opening with an article or clause and its whole number, in the words of the languages the pack reads
@@ -1377,12 +1381,15 @@ class _Reader:
         paragraph below opens with a part of it by its path ("Section 21 13 13 Sprinklers has been
         revised to:" then "Section 3.1.A Change the words ..." and "Section 2.2.A Delete this
         paragraph"): owners write a section's changes as one line per paragraph under such a line,
-        each paragraph's path after the word Section; the line heads them all, not the first alone."""
+        each paragraph's path after the word Section; the line heads them all, not the first alone.
+        A notice saying so by a noun ("The following corrections are made to Section 03 30 00:" then
+        "Paragraph 2.2.C: Delete.") heads them as well: the section it names is their heading context,
+        as a section's heading line is (audit 69 C F7), never the whole section changed by new words."""
         lines = self.lines
         line = lines[index].strip(" \t*_")
         if (not line.endswith(":") or len(line) > 160 or (index > 0 and lines[index - 1].strip())
                 or _NAMES_DOCUMENT.search(line) is None or _opener(lines[index], self.layouts, self.wording.question) is not None
-                or not any(verb.search(line) for verb in self.verbs)):
+                or not (any(verb.search(line) for verb in self.verbs) or _NAMES_CHANGES.search(line))):
             return False
         after = index + 1
         while after < len(lines) and not lines[after].strip():
