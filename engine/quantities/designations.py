@@ -457,9 +457,14 @@ def place_after(text: str, end: int) -> tuple[int, frozenset[str]] | None:
 #: mixed code (``Grade B500B``) is a word of its own, compared as every word of digits is. ``Schedule``
 #: designates by digits only (``Schedule 40``, ``Schedule 80`` of a pipe, compared by place as the
 #: others are); ``Schedule A`` of an agreement is a part of a document, never compared (audit 68).
+#: A Roman numeral from I to XX is a code whatever its length, with a letter after it or not, glued
+#: or hyphenated (``Type IIIB``, ``Type XVIII-A``): three capitals had bounded the code, so ``Type
+#: IIIA`` for a cited ``Type IIIB`` was read as no designation and answered (audit 69).
+_ROMAN = r"(?:XX|X?(?:IX|IV|VI{0,3}|I{1,3})|X)"
 _CODED = re.compile(r"(?<![^\W\d_])(?P<word>(?i:class|classes|type|types|grade|grades|category|categories|"
                     r"clase|clases|tipo|tipos|classe|classes|grado|grados|categor[i\u00ed]a|cat[e\u00e9]gorie|"
-                    r"qualit[e\u00e9]|schedule|schedules))\s+(?P<code>[A-Z]{1,3}(?:-[A-Z]{1,3})?|\d+)(?![\w-])")
+                    r"qualit[e\u00e9]|schedule|schedules))\s+"
+                    rf"(?P<code>{_ROMAN}-?[A-Z]|[A-Z]{{1,3}}(?:-[A-Z]{{1,3}})?|\d+)(?![\w-])")
 #: The designating words whose code is digits only (:data:`_CODED`).
 _BY_DIGITS = frozenset({"schedule", "schedules"})
 
