@@ -332,12 +332,41 @@ def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[
 
 
 #: The words that open a condition clause on a figure ("75 mm where cast against earth", "si el
-#: hormigón se vierte contra el terreno", "lorsque la dalle est exposée"); "si" in lower case only
-#: ("SI units" is no condition). The words of every language are here, once (Portuguese "quando",
-#: "exceto quando", Spanish "salvo que", "a menos que", French "à moins que": audit 68).
-_CONDITION_OPENER = re.compile(r"\b(?i:except\s+when|where(?:ver)?|when(?:ever)?|if|unless|donde|salvo\s+(?:que|cuando)"
-                               r"|a\s+menos\s+que|cuando|exceto\s+quando|quando|[aà]\s+moins\s+que|lorsque|lorsqu['’])"
-                               r"|\bsi\b")
+#: hormigón se vierte contra el terreno", "lorsque la dalle est exposée"), one list for every language
+#: the project reads. Where it comes from: each language's common conjunctions of condition and of
+#: exception (the "if / unless / provided that" family a grammar of the language lists), chosen by
+#: hand for English, Spanish, Portuguese, French, Italian, German and Dutch. Each is a whole word or
+#: phrase (``where`` does not open "whereas"; "provided" alone is a participle). Left out, as they are as often no condition: "si" in capitals ("SI units"), the
+#: pronoun-like "se" (Italian and Portuguese "if", Spanish and Portuguese reflexive), Dutch "als"
+#: ("as") and Spanish "mientras que" ("whereas"). Audit 68 added Portuguese "quando", "exceto
+#: quando", Spanish "salvo que", "a menos que"; audit 69 completed the list for each language.
+_CONDITION_WORDS = (
+    # English
+    "except when", "except where", "except if", "wherever", "where", "whenever", "when", "if", "unless",
+    "provided that", "providing that", "in case", "in the event that", "in the event of",
+    "as long as", "so long as", "only where",
+    # Spanish
+    "donde", "salvo que", "salvo cuando", "salvo si", "a menos que", "a no ser que", "cuando", "siempre que",
+    "siempre y cuando", "en caso de que", "en el caso de que", "en caso de", "con tal de que", "con tal que",
+    "excepto si", "excepto que",
+    # Portuguese
+    "quando", "exceto quando", "exceto se", "salvo se", "a não ser que", "desde que", "sempre que", "caso",
+    "no caso de", "contanto que",
+    # French
+    "à moins que", "a moins que", "lorsque", "lorsqu'", "lorsqu’", "quand", "sauf si", "sauf lorsque",
+    "à condition que", "pourvu que", "au cas où", "dans le cas où", "en cas de", "sous réserve que",
+    # Italian
+    "salvo che", "a meno che", "purché", "qualora", "nel caso in cui", "nel caso che", "ove", "laddove",
+    "eccetto se", "eccetto quando", "sempre che",
+    # German
+    "wenn", "falls", "sofern", "soweit", "außer wenn", "es sei denn", "im falle", "wo",
+    # Dutch
+    "indien", "tenzij", "wanneer", "mits", "ingeval", "in geval", "waar",
+)
+_CONDITION_OPENER = re.compile(
+    r"\b(?i:" + "|".join(  # the longest first, so "except when" is one opener, not "when"
+        re.escape(phrase).replace(r"\ ", r"\s+") + ("" if phrase.endswith(("'", "’")) else r"(?!\w)")
+        for phrase in sorted(_CONDITION_WORDS, key=len, reverse=True)) + r")|\bsi\b")
 #: Where a condition clause's words end: a comma, a colon, a bracket, a sentence's end, a figure.
 _CONDITION_END = re.compile(r"[,:;!?()\[\]\n]|\.(?=\s|$)|\d")
 #: A condition's words that say nothing of its case beyond the stop words (``_content``).

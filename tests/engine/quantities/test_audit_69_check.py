@@ -3,6 +3,9 @@
 F2: a Roman numeral with a letter after it ("Type IIIB", "Clase IIIA") is a designation of its
 word, as "Type IIB" is: another code of that word is refused. Every numeral from I to XX is a
 code, bare, with a letter glued, or with a hyphen and a letter.
+F3: a figure whose condition is opened by a word of any language the project reads ("except if",
+"siempre que", "a não ser que", "à condition que", "salvo che", "sofern", "tenzij") is compared with
+the cited condition as one opened by "where" is.
 """
 
 from __future__ import annotations
@@ -75,3 +78,62 @@ def test_every_roman_code_is_compared_with_the_cited_one(cited: str, claimed: st
     assert uncompared_digits(text, [], [text]) == []
     found = uncompared_digits(f"Membranes shall be Type {claimed}.", [], [text])
     assert [(each.text, each.differs_from) for each in found] == [(f"Type {claimed}", f"Type {cited}")]
+
+
+# F3: a figure's condition opened by a word of each language the project reads; the claim gives the
+# figure under another condition (the cited condition, the claim's)
+_CONDITIONS = [
+    ("Pipe cover shall be 50 mm except if the pipe is exposed.", "Pipe cover shall be 50 mm except if the pipe is buried."),
+    ("Pipe cover shall be 50 mm provided that the pipe is exposed.",
+     "Pipe cover shall be 50 mm provided that the pipe is buried."),
+    ("La tubería tendrá 50 mm de recubrimiento siempre que quede expuesta.",
+     "La tubería tendrá 50 mm de recubrimiento siempre que quede enterrada."),
+    ("La tubería tendrá 50 mm de recubrimiento en caso de que quede expuesta.",
+     "La tubería tendrá 50 mm de recubrimiento en caso de que quede enterrada."),
+    ("A tubulação terá 50 mm de cobrimento a não ser que seja exposta.",
+     "A tubulação terá 50 mm de cobrimento a não ser que seja embutida."),
+    ("A tubulação terá 50 mm de cobrimento desde que seja exposta.",
+     "A tubulação terá 50 mm de cobrimento desde que seja embutida."),
+    ("Le recouvrement sera de 50 mm à condition que la dalle soit exposée.",
+     "Le recouvrement sera de 50 mm à condition que la dalle soit enterrée."),
+    ("Il copriferro sarà di 50 mm salvo che il tubo sia interrato.",
+     "Il copriferro sarà di 50 mm salvo che il tubo sia esposto."),
+    ("Il copriferro sarà di 50 mm qualora il tubo sia interrato.",
+     "Il copriferro sarà di 50 mm qualora il tubo sia esposto."),
+    ("Die Betondeckung beträgt 50 mm, sofern das Rohr freiliegt.",
+     "Die Betondeckung beträgt 50 mm, sofern das Rohr eingebettet ist."),
+    ("Die Betondeckung beträgt 50 mm, falls das Rohr freiliegt.",
+     "Die Betondeckung beträgt 50 mm, falls das Rohr eingebettet ist."),
+    ("Die Betondeckung beträgt 50 mm, außer wenn das Rohr freiliegt.",
+     "Die Betondeckung beträgt 50 mm, außer wenn das Rohr eingebettet ist."),
+    ("De betondekking is 50 mm indien de buis vrij ligt.", "De betondekking is 50 mm indien de buis ingestort is."),
+    ("De betondekking is 50 mm tenzij de buis vrij ligt.", "De betondekking is 50 mm tenzij de buis ingestort is."),
+]
+
+
+@pytest.fixture(scope="module")
+def conditions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("audit69c-conditions") / "q"
+    body = "\n\n".join(f"7.{at} {cited}" for at, (cited, _) in enumerate(_CONDITIONS, start=1))
+    ingest_specs(root, {"q-69": body + "\n"})
+    return root
+
+
+@pytest.mark.parametrize("at", range(1, len(_CONDITIONS) + 1))
+def test_a_figure_given_under_another_condition_is_not_answered(conditions: Path, tmp_path: Path, at: int) -> None:
+    checked = check_one(conditions, tmp_path, f"Q-69#7.{at}", _CONDITIONS[at - 1][1])
+    assert checked["verdict"] in ("refusal", "escalation"), checked["claims"][0]
+
+
+@pytest.mark.parametrize("at", range(1, len(_CONDITIONS) + 1))
+def test_a_figure_under_the_cited_condition_is_answered(conditions: Path, tmp_path: Path, at: int) -> None:
+    checked = check_one(conditions, tmp_path, f"Q-69#7.{at}", _CONDITIONS[at - 1][0])
+    assert checked["verdict"] == "answer", checked["claims"][0]
+
+
+def test_a_participle_opens_no_condition(conditions: Path, tmp_path: Path) -> None:
+    """Whole words only: "provided by" states no case, so its words differing is no doubt."""
+    root = tmp_path / "q"
+    ingest_specs(root, {"q-70": "7.1 Anchors provided by the supplier shall be 12 mm.\n"})
+    checked = check_one(root, tmp_path, "Q-70#7.1", "Anchors provided by the installer shall be 12 mm.")
+    assert checked["verdict"] == "answer", checked["claims"][0]
