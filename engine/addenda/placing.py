@@ -112,9 +112,11 @@ _REFER_TAIL = re.compile(r"[ \t,]*(?:\([^()\n]{1,80}\))?[ \t,]*")
 
 #: A sentence that is only a heading: a title of a few capitalised words, then the reference
 #: ("Metal Ducts Specification Section 23 31 13. Remove all references to ..."): owners head an
-#: item with what it changes, then instruct in the next sentence.
+#: item with what it changes, then instruct in the next sentence. A comma may set the words
+#: apart ("Item #4: Contract Plan Set, Sheet C-201, Note 3; Change ..."): the set the document
+#: belongs to, named as a caption before it.
 _TITLE_WORDS = re.compile(r"(?-i:[\s*_]*(?!(?:See|Refer|Per|Note|As|Also|Under|In|The|This|These|That|A|An)\b)"
-                          r"(?:[A-Z][\w&/'-]*[ \t]+){1,6})")  # (a pointer or prose opener is no title)
+                          r"(?:[A-Z][\w&/'-]*,?[ \t]+){1,6})")  # (a pointer or prose opener is no title)
 
 #: A paragraph opening with its own item label ("Item AD3-3 Section 22 11 16 ...: Replace ...",
 #: "Change No. 4: ..."): an item of the addendum's list, wherever it sits, not preamble.
