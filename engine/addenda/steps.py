@@ -1715,6 +1715,11 @@ class _One:
                                                         for a, b in _quoted_spans(self.item.text)):
                         # 'Delete 2.2.3, Sample Collection and replace with: "2.2.3 ..."': the new text
                         # under the paragraph's own label is the whole of it, given anew
+                        if placed.startswith(f'writes "{part[0].path}",'):
+                            # the number written is that very path and the new text opens with it: two
+                            # witnesses of one paragraph of the one document named, replaced whole
+                            return _Outcome("applied", self.rule, Action("replace", said.words, said.span, said.attachment),
+                                            [part])
                         action = Action("replace", said.words, said.span, said.attachment, ambiguous=placed)
                     return _Outcome("proposed", self.rule, action, [part], why=f"{placed}; {part[0].doc} holds it as {part[0].path}")
                 if placed is _LISTED:

@@ -76,3 +76,39 @@ def test_a_sentence_of_prose_before_the_semicolon_still_holds_the_change_back(tm
         "Item #4: Bidders asked about Sheet C-204, Note 2; Change \"150 mm\" to \"180 mm\".\n"))
     assert not any(t.startswith("DWG-C-204") for t, _, _ in applied), (applied, proposed)
     assert any(t.startswith("DWG-C-204") for t, _, _ in proposed), (applied, proposed, reading.not_understood)
+
+
+SCOPE = ("ATTACHMENT 3 - STATEMENT OF WORK: FENDER INSPECTION SERVICES\n\nSECTION 4 - TASKS\n\n"
+         "4.1 Survey. The Consultant shall survey every fender panel once a year.\n\n"
+         "4.2 Report. The Consultant shall report within 30 days of each survey.\n")
+
+
+def _scope_project(root: Path, rules, item: str):
+    start_project(root, "round-72-scope")
+    write_doc(root, "SPEC-SOW-FI", "2027-01-11", SCOPE,
+              title="Attachment 3 Statement of Work Fender Inspection Services")
+    write_doc(root, "ADD-01", "2027-02-20", "AMENDMENT NO. 1\n\nThe request for proposals is amended as follows.\n\n"
+              + item + "\n", kind="addendum", title="Amendment No. 1")
+    reading = read_project(root, rules)
+    applied = {(e.target.format(), e.scope, e.successor) for e in reading.applied}
+    proposed = {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
+    return reading, applied, proposed
+
+
+def test_a_bare_clause_number_replaced_by_new_text_under_that_number_is_applied(tmp_path, rules):
+    # "Delete 4.2, Report and replace with" the clause anew under "4.2": the number written and
+    # the new text's label name one clause of the one document named
+    reading, applied, proposed = _scope_project(tmp_path, rules, (
+        '1. Attachment 3, Statement of Work Delete 4.2, Report and replace with: "4.2 Report. The Consultant '
+        'shall report within 14 days of each survey."'))
+    assert ("SPEC-SOW-FI#4.2", "full", True) in applied, (applied, proposed, reading.not_understood)
+    assert not any(t == "SPEC-SOW-FI" for t, _, _ in applied), applied
+
+
+def test_a_bare_clause_number_replaced_by_unlabelled_text_stays_proposed(tmp_path, rules):
+    # nothing but the bare number says which clause: a guess a person confirms
+    reading, applied, proposed = _scope_project(tmp_path, rules, (
+        '1. Attachment 3, Statement of Work Delete 4.2, Report and replace with: "The Consultant shall report '
+        'within 14 days of each survey."'))
+    assert not any(t.startswith("SPEC-SOW-FI") for t, _, _ in applied), (applied, proposed)
+    assert any(t == "SPEC-SOW-FI#4.2" for t, _, _ in proposed), (applied, proposed, reading.not_understood)
