@@ -240,6 +240,27 @@ def names_new_clause(text: str, path: str, *, held: bool = False) -> bool:
             and not (held and re.search(r"\brenumber", text, re.IGNORECASE)))
 
 
+def next_free(corpus: Corpus, doc: str, path: str) -> bool:
+    """Whether a clause added as new under ``path`` ("New Clause 6.6 ... is added") goes in ``doc``: the document has
+    no clause of that number yet and holds the one numbered just before it (6.5). The one rule for where a new
+    clause goes, asked of the project's holders of the clause before and of the documents an item's designation
+    leaves open alike."""
+    head, _, last = path.rpartition(".")
+    if not head or not last.isdigit() or int(last) < 2:
+        return False
+    held = corpus.path_set(doc)
+    return path not in held and f"{head}.{int(last) - 1}" in held
+
+
+def new_clause_joins(corpus: Corpus, doc: str, path: str) -> Locator:
+    """What a clause added as new under ``path`` changes in part in ``doc``: the clause it joins (2 for a new
+    2.3), else the document; a heading over the whole outline ("SECTION 6 - ..." over 6.1 to 6.5) is the
+    document itself (``next_free`` says which document takes it)."""
+    parent = place_path(corpus, doc, path.rpartition(".")[0])[0]
+    whole = len(parent) != 1 or all(p == parent[0] or p.startswith(parent[0] + ".") for p in corpus.path_set(doc))
+    return Locator(doc=doc, path=None if whole else parent[0])
+
+
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
                    mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
@@ -267,12 +288,11 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         # work's "Add new item 2.6" likewise
         before = f"{head}.{int(last) - 1}"
         after = [doc for doc in _clause_holders(before, item, items, corpus)
-                 if not lacking or path not in corpus.path_set(doc)]
+                 if not lacking or next_free(corpus, doc, path)]
         after = after if len(after) <= 1 else [doc for doc in _likely_holders(before, item, items, corpus) if doc in after]
         if len(after) == 1:
             # (the clause it goes in, where the document holds that one: "Insert new Clause 2.6" amends 2)
-            parent = place_path(corpus, after[0], head)[0]
-            joins = Locator(doc=after[0], path=parent[0] if len(parent) == 1 else None)
+            joins = new_clause_joins(corpus, after[0], path)
             return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins))],
                             why=f"{why}: a new clause after {before}, which {after[0]} holds: {joins.format()} changed in "
                                 "part, for a person to confirm")

@@ -100,6 +100,9 @@ from .forms import (
     _title_agrees,
     _title_runs,
     _under_instruction,
+    names_new_clause,
+    new_clause_joins,
+    next_free,
 )
 from .items import Item
 from .net import _named_action, _quoted_names
@@ -1820,6 +1823,15 @@ class _One:
                 # through, nothing in bold: deleted (the silent net's reading of marked text, proposed)
                 return _Outcome("proposed", self.rule, Action("delete", "struck through whole"), self.resolved,
                                 why="its words are all struck through, none added: deleted, for a person to confirm")
+            within = (_new_clause_within(self.item.text, self.resolved[0][0].doc, self.corpus)
+                      if self.action.action == "amend" and len(self.resolved) == 1 and self.resolved[0][0].path is None else None)
+            if within is not None and within[1].path is not None:
+                # (a new clause named in a document placed whole changes the clause it joins, in part)
+                self.resolved = [(within[1], self.resolved[0][1])]
+                return _Outcome("proposed", self.rule, self.action, self.resolved, why="; ".join([
+                    _why(self.action, self.resolved, [*self.open_refs, *self.absent]),
+                    f"adds clause {within[0]} as new, after the one before it: {within[1].format()} changed in part, "
+                    "for a person to confirm"]))
             self.resolved = self._placed_only(self.resolved)
             deleted = self._column_deletes(self.resolved)
             if deleted is not None:
@@ -1827,6 +1839,11 @@ class _One:
             return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
         candidates = [(c, r) for r in self.open_refs for c in r.candidates]
         if candidates and (self.action.changes or self.action.action is None):
+            home = _new_clause_home(self.open_refs, self.item, self.action, self.corpus)
+            if home:  # "New Clause 6.6 Training is added to Section 6", three documents being Section 6
+                return _Outcome("proposed", self.rule, self.action, home, why="; ".join([
+                    _why(self.action, [], self.open_refs), f"adds {home[0][1].written} as new: of those, only {home[0][0].doc} "
+                    "has none of that number yet and holds the one before it: changed in part, for a person to confirm"]))
             held = _holding_clause(self.open_refs, self.corpus)
             if held:  # "Section VIII, ... | Sub-Clause 4.2, ...": of the documents the designation fits, the one holding 4.2
                 titled = _titled_too(held, self.item, self.corpus)
@@ -1851,6 +1868,15 @@ class _One:
                 return _Outcome("proposed", self.rule, self.action, in_each, why="; ".join([
                     _why(self.action, [], self.open_refs), f"{len(in_each)} documents hold {in_each[0][1].written}: "
                     "which is meant is for a person to confirm"]))
+            joining = [(within[1], r) for c, r in _distinct(candidates) if c.path is None and self.action.action == "amend"
+                       and (within := _new_clause_within(self.item.text, c.doc, self.corpus)) is not None]
+            if joining:
+                # ("Section 6: add new Article 6.5.2 as follows", three documents being Section 6): the documents
+                # that can take it as new, each changed in part where it joins, any other left out
+                return _Outcome("proposed", self.rule, self.action, joining, why="; ".join([
+                    _why(self.action, [], self.open_refs), f"adds a clause as new: {', '.join(t.format() for t, _ in joining)} "
+                    f"hold{'s' if len(joining) == 1 else ''} the one before it and none of its number, changed in part; "
+                    "for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         written = sorted(self.open_refs, key=lambda r: r.span)
         self._loose = dict(zip(map(id, written), loose_paths(written)))
@@ -2069,6 +2095,40 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
             return []
         found.append((Locator(doc=holding[0][0], path=holding[0][1]), reference))
     return _distinct(found)
+
+
+def _new_clause_home(open_refs: Sequence[Reference], item: Item, action: Action,
+                     corpus: Corpus) -> list[tuple[Locator, Reference]]:
+    """For a clause an item adds as new ("New Clause 6.6 ... is added to Section 6") in a document its designation
+    leaves open between several, the one candidate where a new clause of that number goes (``next_free``), changed
+    in part: in the clause it joins where the candidate holds that one, else as a whole. A candidate already
+    holding a 6.6 is not where a new one goes (that would be a renumbering, which the item does not say). Empty
+    where none or several fit."""
+    if action.action != "amend":
+        return []
+    found: list[tuple[Locator, Reference]] = []
+    for reference in open_refs:
+        number = _ENDING_CLAUSE.search(reference.written) if reference.kind == "paragraph" else None
+        if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
+            continue
+        path = number.group(1)
+        if not names_new_clause(item.text, path, held=True):
+            continue
+        fits = [doc for doc in dict.fromkeys(c.doc for c in reference.candidates) if next_free(corpus, doc, path)]
+        if len(fits) != 1:
+            return []
+        found.append((new_clause_joins(corpus, fits[0], path), reference))
+    return _distinct(found)
+
+
+def _new_clause_within(text: str, doc: str, corpus: Corpus) -> tuple[str, Locator] | None:
+    """Where an item placed in a whole document adds one clause as new there ("Particular Specification
+    Section 2, Earthworks: add the following new Clause 2.3 after Clause 2.2"), that clause's number and what
+    it joins (``new_clause_joins``); None where it adds none, or several, or one the document cannot take as
+    new (``next_free``)."""
+    numbers = [n for n in dict.fromkeys(re.findall(r"(?<![\w.])\d{1,3}(?:\.\d{1,3})+(?![\w.])", text))
+               if names_new_clause(text, n, held=True) and next_free(corpus, doc, n)]
+    return (numbers[0], new_clause_joins(corpus, doc, numbers[0])) if len(numbers) == 1 else None
 
 
 def _clause_in_each(open_refs: Sequence[Reference], corpus: Corpus) -> list[tuple[Locator, Reference]]:
