@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,8 +30,8 @@ from inforce.rules.patterns import (
     DOCUMENT_PLACEHOLDERS,
     SHEET_NUMBER,
     SupersessionPattern,
+    candidates,
     compile_phrase,
-    finds,
     has_groups,
     lowered,
     supersession_needs,
@@ -417,9 +418,15 @@ def _innermost(hits: list[_Hit]) -> list[_Hit]:
         by_target.setdefault(hit.target, []).append(hit)
     kept = []
     for same in by_target.values():
-        paths = [hit.provision.path for hit in same]
-        kept += [hit for hit in same if not any(other.startswith(hit.provision.path + ".") for other in paths)]
+        paths = sorted(hit.provision.path for hit in same)  # (issue 23: bisected, not scanned for each hit)
+        kept += [hit for hit in same if not _starts_with(paths, hit.provision.path + ".")]
     return kept
+
+
+def _starts_with(ordered: Sequence[str], prefix: str) -> bool:
+    """Whether one of the sorted strings ``ordered`` starts with ``prefix``."""
+    at = bisect_left(ordered, prefix)
+    return at < len(ordered) and ordered[at].startswith(prefix)
 
 
 @dataclass(frozen=True)
@@ -789,7 +796,7 @@ class _Item:
             unquoted[start:end] = " " * (end - start)
         words = "".join(unquoted)
         lower = lowered(words)
-        return any(next(iter(finds(phrase, words, lower)), None) is not None for phrase in phrases)
+        return any(next(phrase.finditer(words), None) is not None for phrase in candidates(phrases, lower))
 
     def _is_quoted(self, position: int) -> bool:
         return any(start <= position < end for start, end in self.quoted)

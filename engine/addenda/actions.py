@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from inforce.rules import SupersessionRule, compile_verb
-from inforce.rules.patterns import WORD_LISTS, WordingPattern, compile_phrase, finds, lowered
+from inforce.rules.patterns import WORD_LISTS, WordingPattern, candidates, compile_phrase, lowered
 
 __all__ = ["Action", "Vocabulary", "describes", "quotations_closing", "read_action", "reasons_opened", "said_unchanged",
            "unchanged_clauses", "vocabulary", "worded", "words_of"]
@@ -355,7 +355,8 @@ def _matches(text: str, phrases: Mapping[str, Sequence[re.Pattern[str]]]) -> lis
     ("revise" inside "revise ... to read")."""
     lower = lowered(text)
     found = [(m.start(), m.end(), action, m.group(0))
-             for action, patterns in phrases.items() for pattern in patterns for m in finds(pattern, text, lower)
+             for action, patterns in phrases.items() for pattern in candidates(patterns, lower)
+             for m in pattern.finditer(text)
              if not _DENIED.search(text, max(0, m.start() - 30), m.start())
              and not (m.group(0).lower().endswith(("ed", "d")) and " " not in m.group(0).strip()
                       and _ADJECTIVE.search(text, max(0, m.start() - 12), m.start()))
@@ -492,11 +493,12 @@ def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary], ends: Itera
     numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina"): what one names is never what the item's change
     takes (issue 23). ``ends``: where quotations close sentences (``quotations_closing``)."""
     ends, lower = tuple(ends), lowered(read)
-    return [clause for vocab in vocabularies for pattern in vocab.no_change for said in finds(pattern, read, lower)
+    return [clause for vocab in vocabularies for pattern in candidates(vocab.no_change, lower)
+            for said in pattern.finditer(read)
             if (clause := _own_clause(read, said, ends)) is not None]
 
 
-def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing: bool,
+def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing: bool,
                    reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None,
                    ends: Iterable[int] = ()) -> re.Match[str] | None:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
@@ -508,8 +510,8 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
     sentence of its own naming another provision, which it speaks for alone (``_own_clause``; ``ends``, where
     quotations close sentences: ``quotations_closing``)."""
     ends, lower = tuple(ends), lowered(read)
-    for pattern in no_change:
-        for said in finds(pattern, read, lower):
+    for pattern in candidates(no_change, lower):
+        for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _REMAINDER_AFTER.match(read, said.end())
                                   or _in_reason(read, said, reasons, verb_end)
@@ -518,6 +520,32 @@ def said_unchanged(read: str, no_change: Iterable[re.Pattern[str]], *, changing:
                                       and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said
     return None
+
+
+_MERGED: dict[tuple[int, ...], tuple[tuple[Vocabulary, ...], tuple[
+    dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]]]]] = {}
+
+
+def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
+        dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]]]:
+    """The vocabularies' phrases by action, no-change phrases and reasons, each list built once
+    (and its words indexed once: ``candidates``) for all the lines read under them (issue 23)."""
+    key = tuple(id(vocab) for vocab in vocabularies)
+    held = _MERGED.get(key)
+    if held is not None and all(a is b for a, b in zip(held[0], vocabularies, strict=True)):
+        return held[1]
+    if len(_MERGED) >= 64:
+        _MERGED.clear()
+    phrases: dict[str, list[re.Pattern[str]]] = {"replace": [], "amend": [], "delete": []}
+    no_change: list[re.Pattern[str]] = []
+    reasons: list[re.Pattern[str]] = []
+    for vocab in vocabularies:
+        for action, patterns in vocab.phrases.items():
+            phrases[action].extend(patterns)
+        no_change.extend(vocab.no_change)
+        reasons.extend(vocab.reasons)
+    _MERGED[key] = (vocabularies, (phrases, no_change, reasons))
+    return phrases, no_change, reasons
 
 
 def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
@@ -534,14 +562,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # "Revise: 2.1.B to read: ...", "Remove: From 2.2.B: ...": the verb set as a margin label,
         # its colon only setting it off; read on past it as after a verb written in the sentence
         read = f"{read[:label.end() - 1]} {read[label.end():]}"
-    phrases: dict[str, list[re.Pattern[str]]] = {"replace": [], "amend": [], "delete": []}
-    no_change: list[re.Pattern[str]] = []
-    reasons: list[re.Pattern[str]] = []
-    for vocab in vocabularies:
-        for action, patterns in vocab.phrases.items():
-            phrases[action].extend(patterns)
-        no_change.extend(vocab.no_change)
-        reasons.extend(vocab.reasons)
+    phrases, no_change, reasons = _merged(tuple(vocabularies))
     hits = _matches(read, phrases)
     # "was modified to remove Par. 1.1 A", "is revised to add a note": a change verb whose
     # infinitive names the change; the infinitive's verb is the action, the first only says a change

@@ -132,13 +132,36 @@ def _caption_only(before: str, vocabularies: list) -> bool:
     return len(before.split()) <= 12 and read_action(before, vocabularies).action is None
 
 
+class _AppliedByItem:
+    """A reading's applied edges by their item's path: grouped once, and again only when the
+    applied list was replaced or grew (issue 23: gathering an item's edges by a scan of every
+    applied edge, for each edge, was quadratic in the items of a long addendum)."""
+
+    def __init__(self, reading: Reading) -> None:
+        self._reading = reading
+        self._held: tuple[list[DerivedEdge], int] | None = None
+        self._groups: dict[str | None, list[DerivedEdge]] = {}
+
+    def __call__(self, path: str | None) -> Sequence[DerivedEdge]:
+        applied = self._reading.applied
+        if self._held is None or self._held[0] is not applied or self._held[1] != len(applied):
+            self._held, self._groups = (applied, len(applied)), {}
+            for edge in applied:
+                self._groups.setdefault(edge.by.path, []).append(edge)
+        return self._groups.get(path, ())
+
+
 def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabularies: list,
                notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str], document: Document,
                file: str, line_of: Callable[[int], int | None], rule: str) -> None:
     by_key = {item.path: item for item in items}
     siblings: dict[str | None, list[Item]] = {}
+    place: dict[tuple[str | None, str], int] = {}  # (parent, path): the first index among its siblings
     for item in items:
-        siblings.setdefault(item.parent, []).append(item)
+        row = siblings.setdefault(item.parent, [])
+        place.setdefault((item.parent, item.path), len(row))
+        row.append(item)
+    applied_by_item = _AppliedByItem(reading)
     # (c) a quoted reference naming the item's subject: 'AMEND "SHEET M-101, NOTE 3" to read:'
     for item in items:
         m = _QUOTED_SUBJECT.match(item.text)
@@ -191,16 +214,15 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
         if edge.scope == "full" and not edge.successor:
             # a delete followed by a substitute of the same target (in its next sibling) is a replacement
             row = siblings.get(item.parent, [])
-            index = next((i for i, s in enumerate(row) if s.path == item.path), None)
+            index = place.get((item.parent, item.path))
             after = row[index + 1] if index is not None and index + 1 < len(row) else None
             if after is not None and any(
-                    e.by.path == after.path and e.target.format() == target.format()
-                    and e.successor for e in reading.applied):
+                    e.target.format() == target.format() and e.successor for e in applied_by_item(after.path)):
                 drop.add((edge.by.format(), target.format()))
                 continue
             if (after is not None and _SUBSTITUTE.search(after.text) and re.search(r"\battached\b", after.text, re.I)
                   and not _own_subject(after, item, vocabularies)
-                  and not any(e.by.path == after.path for e in reading.applied)
+                  and not applied_by_item(after.path)
                   and not any(p.item.path == after.path for p in reading.proposed)):
                 drop.add((edge.by.format(), target.format()))
                 _propose(reading, item, target, Action("replace", edge.words), target.format(), edge.rule, file,
@@ -1365,11 +1387,12 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     no_change = [pattern for vocab in vocabularies for pattern in vocab.no_change]
     reasons = [pattern for vocab in vocabularies for pattern in vocab.reasons]
     drop: set[tuple[str, str]] = set()
+    siblings_of = _AppliedByItem(reading)
     for edge in list(reading.applied):
         item = by_key.get(edge.by.path)
         if item is None:
             continue
-        siblings = [e for e in reading.applied if e.by.path == edge.by.path]
+        siblings = siblings_of(edge.by.path)
         found = _guard(edge, item, items, siblings, corpus, no_change, reasons)
         if found is None:
             continue

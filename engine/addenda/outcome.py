@@ -69,11 +69,13 @@ def _verb(action: Action) -> str | None:
     return " ".join(action.words.split(" … ")[0].lower().split())
 
 
-def _offset(document: Document, path: str | None) -> int:
+def _offsets(document: Document) -> dict[str | None, int]:
+    """Where each provision path of ``document`` first starts (one pass, looked up per item: a scan
+    of the provisions for each item was quadratic in a long addendum, issue 23)."""
+    offsets: dict[str | None, int] = {}
     for provision in document.provisions:
-        if provision.path == path:
-            return provision.span.start
-    return 0
+        offsets.setdefault(provision.path, provision.span.start)
+    return offsets
 
 
 @dataclass

@@ -38,6 +38,7 @@ guards).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
@@ -69,7 +70,7 @@ from .context import _entry_under_lead, _items_of, _missed, _names_own, _notatio
 from .gate import _certainty, _guards
 from .instruction import _read_item
 from .items import Item, bounded_gaps
-from .outcome import Lookup, Reading, _offset, _Outcome, _reference_score, _verb, _words
+from .outcome import Lookup, Reading, _offsets, _Outcome, _reference_score, _verb, _words
 from .references import Corpus
 from .silent import _labelled_unsaid
 from .view import ReaderViews, gathered
@@ -105,9 +106,12 @@ def read_addendum(
     document = bounded_gaps(document)  # (issue 23) a run of spaces is read as a gap of at most GAP_CAP
     file = document.source.file
     text_layer = document.text_layer
+    # (issue 23) the breaks found once, each line looked up among them: counting the breaks before
+    # every item's offset anew read the whole addendum again for each of its items
+    breaks = [m.start() for m in re.finditer("\n", text_layer)]
 
     def line_of(offset: int) -> int | None:
-        return None if body_line is None else body_line + text_layer.count("\n", 0, offset)
+        return None if body_line is None else body_line + bisect_left(breaks, offset)
 
     directory = targets.directory
     has_target = getattr(targets, "has_target", None)
@@ -115,8 +119,9 @@ def read_addendum(
     derived = derive_supersedes(document, active, directory=directory, has_target=has_target, names=names)
     reading.unresolved += derived.unresolved
     applied_paths = {edge.by.path for edge in derived.edges if edge.by is not None}
+    offsets = _offsets(document)
     for edge, listed in zip(derived.edges, derived.derived, strict=True):
-        item_offset = _offset(document, listed.by.path)
+        item_offset = offsets.get(listed.by.path, 0)
         reading.edges.append(edge)
         reading.applied.append(listed.model_copy(update={"file": file, "line": line_of(item_offset)}))
     old_reasons = {missed.item.path: missed for missed in derived.not_understood}

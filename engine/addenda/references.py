@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from inforce.ontology import Locator
-from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, finds, lowered, normalize_path
+from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, candidates, lowered, normalize_path
 
 from ..derivation import (
     DESIGNATION,
@@ -578,8 +578,8 @@ def find_references(
     # the pack's notations first: they are what a policy owner wrote for this layout
     lower = lowered(read)
     for kind in ("section", "sheet", "paragraph", "callout"):
-        for pattern in notations.get(kind, ()):
-            for match in finds(pattern, read, lower):
+        for pattern in candidates(notations.get(kind, ()), lower):
+            for match in pattern.finditer(read):
                 if kind == "paragraph" and (longer := _WORDED_PATH.match(read, match.start())) is not None and (
                         longer.end() > match.end()):
                     # ("Article 3.2, paragraph .3: delete.": the reader's own reading of the words from there on

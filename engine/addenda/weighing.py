@@ -5,7 +5,8 @@ entries carry the changes is not read again."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping, Sequence
 
 from .actions import Action
 from .context import _DOCUMENT_REVISED
@@ -69,11 +70,23 @@ def _innermost(outcomes: dict[str, _Outcome], applied_paths: set[str], reading: 
             parent = parents.get(parent)
         return False
 
+    ordered = sorted(changing_docs)  # (issue 23) the paths under one found by bisection, not by a scan of all
+
+    def beneath(path: str) -> Iterator[str]:
+        if outcomes[path].action.action is None:  # (a caption: the itemizer's parents are walked too)
+            yield from (other for other in changing_docs if under(other, path))
+            return
+        prefix = path + "."
+        at = bisect_left(ordered, prefix)
+        while at < len(ordered) and ordered[at].startswith(prefix):
+            yield ordered[at]
+            at += 1
+
     for path, outcome in outcomes.items():
         if outcome.kind not in ("applied", "proposed"):
             continue
         docs = {t.doc for t, _ in outcome.targets}
-        inner = set().union(*(found for other, found in changing_docs.items() if under(other, path)))
+        inner = set().union(*(changing_docs[other] for other in beneath(path)))
         if docs & inner:
             outcome.kind = "nothing"
 
