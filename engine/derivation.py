@@ -864,7 +864,10 @@ def _items(document: Document) -> list[_Item]:
 
 def _own_text(provision: Provision, children: Sequence[Provision]) -> str:
     """``provision``'s text less its children's, each cut where its span places it (else where
-    its text last occurs), a paragraph break left in its place."""
+    its text last occurs), a paragraph break left in its place: one for a run of children with
+    nothing but white space between them (issue 23: a break for each of an addendum's thousands
+    of items left its heading a run of blank lines as long as the addendum, which a pattern
+    reading white space twice over, ``\\s*,?\\s+``, took quadratic time to pass over)."""
     text = provision.text
     cuts: list[tuple[int, int]] = []
     for child in children:
@@ -873,9 +876,20 @@ def _own_text(provision: Provision, children: Sequence[Provision]) -> str:
             start = text.rfind(child.text) if child.text else -1
         if start > 0:
             cuts.append((start, start + len(child.text)))
-    for start, end in sorted(cuts, reverse=True):
-        text = text[:start] + "\n\n" + text[end:]
-    return text
+    cuts.sort()
+    if any(start < end for (_, end), (start, _) in zip(cuts, cuts[1:], strict=False)):
+        # (cuts overlapping, children found by their text alone: each cut from what the others left)
+        for start, end in reversed(cuts):
+            text = text[:start] + "\n\n" + text[end:]
+        return text
+    pieces: list[str] = []
+    kept = 0  # the end of the text kept so far
+    for start, end in cuts:
+        if not pieces or text[kept:start].strip():
+            pieces += [text[kept:start], "\n\n"]
+        kept = end  # (else only white space since the last break left: that break stands for both)
+    pieces.append(text[kept:])
+    return "".join(pieces)
 
 
 def make_deriver(
