@@ -448,15 +448,26 @@ def _loose_part(placed: str | None, resolved: Sequence[tuple[Locator, Reference]
     return target, Reference("paragraph", written.group(1), resolved[0][1].span, target, resolved_by="outline")
 
 
+#: The item list last asked of (held, so that its id is not another's) and its answer.
+_MARKS_STATED: list[tuple[Sequence[Item], bool]] = []
+
+
 def _marks_stated(items: Sequence[Item]) -> bool:
     """Whether the addendum states, in one paragraph of its own words (quotations aside), that
     struck words are taken out and bold words put in: then its marks are the owner's stated
-    convention, not a typesetter's emphasis, and a quoted provision's marks say its change."""
+    convention, not a typesetter's emphasis, and a quoted provision's marks say its change.
+    Found once per document's item list (issue 23: asked by each item with no verb, the scan of
+    every item made an addendum of many notes quadratic to read)."""
+    if _MARKS_STATED and _MARKS_STATED[0][0] is items:
+        return _MARKS_STATED[0][1]
+    stated = False
     for item in items:
         words = re.sub(r"[\"“][^\"”\n]*[\"”]", " ", item.text)
         if _LEGEND_TAKEN_OUT.search(words) and _LEGEND_PUT_IN.search(words):
-            return True
-    return False
+            stated = True
+            break
+    _MARKS_STATED[:] = [(items, stated)]
+    return stated
 
 
 def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: bool = False) -> _Outcome | None:
