@@ -112,3 +112,31 @@ def test_a_bare_clause_number_replaced_by_unlabelled_text_stays_proposed(tmp_pat
         'within 14 days of each survey."'))
     assert not any(t.startswith("SPEC-SOW-FI") for t, _, _ in applied), (applied, proposed)
     assert any(t == "SPEC-SOW-FI#4.2" for t, _, _ in proposed), (applied, proposed, reading.not_understood)
+
+
+def test_a_paragraph_that_should_only_state_new_text_is_replaced_whole(tmp_path, rules):
+    # a tender corrigendum: "contains a technical error; it should only state:" then the paragraph
+    # anew under its own letter: the whole of it replaced, nothing of the old kept
+    reading, applied, proposed = _project(tmp_path, rules, (
+        "CLARIFICATION NO. 1\n\nQUESTION:\n\n1) How many passes of the roller are needed?\n\nANSWER:\n\n"
+        "Paragraph 3.2 B of Section 32 12 16 contains a technical error; it should only state: "
+        "\"B. Roll with a steel-wheeled roller until no further marks show.\"\n"))
+    assert ("SPEC-321216#3.2.B", "full", True) in applied, (applied, proposed, reading.not_understood)
+    assert not any(t == "SPEC-321216#3.2.B" and s != "full" for t, s, _ in applied | proposed), (applied, proposed)
+
+
+def test_a_note_that_shall_only_state_new_text_is_replaced_whole(tmp_path, rules):
+    reading, applied, proposed = _project(tmp_path, rules, (
+        "ADDENDUM NO. 1\n\nThe bid documents are amended as follows.\n\n"
+        "1. Drawing C-204 contains a technical error; Note 2 shall only state: "
+        "\"NOTE 2: KERBS ARE 180 MM HIGH.\"\n"))
+    assert ("DWG-C-204#note-2", "full", True) in applied, (applied, proposed, reading.not_understood)
+
+
+def test_a_paragraph_that_should_only_state_a_fact_is_no_change(tmp_path, rules):
+    # "should only state" with no colon and no new text is a reading of the paragraph, not a restatement
+    reading, applied, proposed = _project(tmp_path, rules, (
+        "CLARIFICATION NO. 1\n\nQUESTION:\n\n1) What must the rolling record show?\n\nANSWER:\n\n"
+        "Per Paragraph 3.2 B of Section 32 12 16 the rolling record should only state the number of passes; "
+        "no change is made.\n"))
+    assert not any(t.startswith("SPEC-321216") for t, _, _ in applied), (applied, proposed)
