@@ -448,6 +448,10 @@ def _loose_part(placed: str | None, resolved: Sequence[tuple[Locator, Reference]
     return target, Reference("paragraph", written.group(1), resolved[0][1].span, target, resolved_by="outline")
 
 
+#: After the provision a caption names, the rest of the caption up to its colon (its title, a
+#: bracket: no sentence's end, no mark, no quotation), then the provision's words.
+_MARKED_CAPTION = re.compile(r"(?:[^\n:;~*\"“.]|\.(?!\s)){0,60}?:[ \t]+(?=\S)")
+
 #: The item list last asked of (held, so that its id is not another's) and its answer.
 _MARKS_STATED: list[tuple[Sequence[Item], bool]] = []
 
@@ -481,14 +485,29 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: boo
     Where the addendum states that convention (``stated``: "Deleted text is shown struck through;
     added text is shown in bold") and the one target is a provision, the marks are read as said:
     applied (a deletion is whole only when what is struck opens with the provision's own label;
-    struck words inside it change it in part)."""
+    struck words inside it change it in part). So too, where it states the convention, the words
+    given unquoted after the provision's caption and its colon ("Section 33 32 16, paragraph 2.2 A:
+    Two pumps, each rated ~~120 gpm~~ **150 gpm** ..."): changed in part, restated whole only from
+    its own label; all of them struck with no label is left to the proposal (the whole provision,
+    or one sentence of it)."""
     quoted = text[min((m.start() for m in re.finditer(r"[\"“]", text)), default=len(text)):]
-    struck, bold = list(_STRUCK.finditer(quoted)), list(_BOLD.finditer(quoted))
-    if not struck and not bold:
-        return None
     targets = _distinct([(r.target, r) for r in named if r.target is not None and not r.cited])
     parts = [(t, r) for t, r in targets if t.path is not None]
     targets = parts or targets
+    captioned = None
+    if stated and not quoted and len(targets) == 1 and targets[0][0].path is not None:
+        # "Section 33 32 16, paragraph 2.2 A: Two pumps, each rated ~~120 gpm~~ **150 gpm** ...": the
+        # provision's caption, then its words with the marks the addendum states, unquoted (round 73)
+        captioned = _MARKED_CAPTION.match(text, targets[0][1].span[1])
+        if captioned is not None and any(
+                r.target is None and captioned.start() <= r.span[0] < captioned.end() and not (
+                    r.joins == targets[0][0] and re.search(r"\bnew\s+\S+\s+\S+$", text[captioned.start():r.span[1]], re.IGNORECASE))
+                for r in named):
+            captioned = None  # (the caption names more than it places, "paragraph F" of none: not settled)
+        quoted = text[captioned.end():] if captioned is not None else ""
+    struck, bold = list(_STRUCK.finditer(quoted)), list(_BOLD.finditer(quoted))
+    if not struck and not bold:
+        return None
     if len(targets) != 1:
         return None
     target = targets[0][0]
@@ -498,7 +517,11 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: boo
         kind = "delete"
         if stated and target.path is not None and not (
                 re.fullmatch(r"[a-z]+-\d+\w*", target.path) or _opens_with_own_label(unmarked, target)):
+            if captioned is not None:
+                return None  # (all its words struck under the caption: the provision's, or a sentence of it?)
             kind = "amend"  # words struck inside the provision, not the provision from its label
+    elif captioned is not None and not _opens_with_own_label(unmarked, target):
+        kind = "amend"  # (its words given under its caption with the marks: changed in part)
     elif target.path is not None and not _FRAGMENT.match(quoted) and (
             # a note or keynote is words only: quoted whole, with its marks, it is written anew; a
             # detail is a drawing, and the words quoted from it (its title, a label) are a part of it
