@@ -8,7 +8,7 @@ the one document named, and changes marked in the text an item quotes (struck th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from inforce.ontology import Locator
@@ -453,28 +453,31 @@ def _loose_part(placed: str | None, resolved: Sequence[tuple[Locator, Reference]
 _MARKED_CAPTION = re.compile(r"(?:[^\n:;~*\"“.]|\.(?!\s)){0,60}?:[ \t]+(?=\S)")
 
 #: The item list last asked of (held, so that its id is not another's) and its answer.
-_MARKS_STATED: list[tuple[Sequence[Item], bool]] = []
+_MARKS_STATED: list[tuple[Sequence[Item], frozenset[str]]] = []
 
 
-def _marks_stated(items: Sequence[Item]) -> bool:
-    """Whether the addendum states, in one paragraph of its own words (quotations aside), that
-    struck words are taken out and bold words put in: then its marks are the owner's stated
-    convention, not a typesetter's emphasis, and a quoted provision's marks say its change.
+def _marks_stated(items: Sequence[Item]) -> frozenset[str]:
+    """The marks the addendum states the meaning of, in one paragraph of its own words (quotations
+    aside): {"struck", "bold"} where it says struck words are taken out and bold words put in,
+    {"bold"} where it says only that its changes, or the words it adds, are in bold ("PART I -
+    ... (Changes shown in ***bold italic text***)"), none else. Its marks are then the owner's
+    stated convention, not a typesetter's emphasis, and a quoted provision's marks say its change.
     Found once per document's item list (issue 23: asked by each item with no verb, the scan of
     every item made an addendum of many notes quadratic to read)."""
     if _MARKS_STATED and _MARKS_STATED[0][0] is items:
         return _MARKS_STATED[0][1]
-    stated = False
+    stated: frozenset[str] = frozenset()
     for item in items:
         words = re.sub(r"[\"“][^\"”\n]*[\"”]", " ", item.text)
-        if _LEGEND_TAKEN_OUT.search(words) and _LEGEND_PUT_IN.search(words):
-            stated = True
-            break
+        if _LEGEND_PUT_IN.search(words):
+            stated = frozenset({"struck", "bold"} if _LEGEND_TAKEN_OUT.search(words) else {"bold"})
+            if len(stated) == 2:
+                break
     _MARKS_STATED[:] = [(items, stated)]
     return stated
 
 
-def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: bool = False) -> _Outcome | None:
+def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: Collection[str] = ()) -> _Outcome | None:
     """An item with no verb that names a provision and quotes its text with the words taken out
     struck through and the words put in set in bold ("Section ..., page ..., paragraph 1.3.B:
     "B. ... within ~~420~~ **450** days ..."", "Sheet ..., Note 1: "... ~~3+15~~ **3+60** ...""):
@@ -482,8 +485,9 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: boo
     the extent is read from the marks (all struck and nothing bold: taken out; the provision quoted
     whole from its own label: restated; a fragment between ellipses, or new text under an article:
     in part), and it is proposed, never applied: what the marks mean is the owner's convention.
-    Where the addendum states that convention (``stated``: "Deleted text is shown struck through;
-    added text is shown in bold") and the one target is a provision, the marks are read as said:
+    Where the addendum states that convention for each mark the item bears (``stated``: "Deleted
+    text is shown struck through; added text is shown in bold"; bold alone, "Changes are shown in
+    bold", for words only put in) and the one target is a provision, the marks are read as said:
     applied (a deletion is whole only when what is struck opens with the provision's own label;
     struck words inside it change it in part). So too, where it states the convention, the words
     given unquoted after the provision's caption and its colon ("Section 33 32 16, paragraph 2.2 A:
@@ -510,6 +514,9 @@ def _marked_change(text: str, named: Sequence[Reference], rule: str, stated: boo
         return None
     if len(targets) != 1:
         return None
+    stated = bool(stated) and (not struck or "struck" in stated) and (not bold or "bold" in stated)
+    if captioned is not None and not stated:
+        return None  # (struck words under a legend of bold only: the caption form is the proposal's)
     target = targets[0][0]
     plain = _BOLD.sub("", _STRUCK.sub("", quoted))
     unmarked = _STRUCK.sub(lambda m: m.group(1), quoted.lstrip("\"“")).replace("**", "")

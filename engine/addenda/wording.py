@@ -200,8 +200,10 @@ _STRIKE_WORDS = r"(?:struck|strike|stricken|strike-?through|strikethrough|strike
 _LEGEND_TAKEN_OUT = re.compile(rf"\b(?:delet\w*|remov\w*|omit\w*|taken\s+out)\b[^.;\n]{{0,60}}?\b{_STRIKE_WORDS}\b|"
                                rf"\b{_STRIKE_WORDS}\b[^.;\n]{{0,40}}?\b(?:delet\w*|remov\w*|omi\w*|taken\s+out)", re.IGNORECASE)
 
-_LEGEND_PUT_IN = re.compile(r"\b(?:add\w*|new|insert\w*)\b[^.;\n]{0,60}?\bbold\b|"
-                            r"\bbold\b[^.;\n]{0,40}?\b(?:add\w*|new|insert\w*)\b", re.IGNORECASE)
+#: (Or the changes said to be in bold, the words put in: "Changes shown in ***bold italic text***",
+#: "Changes made to the original document are in **bold print**", "Changes ... are bolded", round 73.)
+_LEGEND_PUT_IN = re.compile(r"\b(?:add\w*|new|insert\w*|changes)\b[^.;\n]{0,60}?\bbold(?:ed)?\b|"
+                            r"\bbold(?:ed)?\b[^.;\n]{0,40}?\b(?:add\w*|new|insert\w*|changes)\b", re.IGNORECASE)
 
 #: A list of sheets, then a callout said to be on each of them ("Sheets A-201 and A-301: Note 1 on
 #: each sheet is deleted", "Note 4 of both drawings").

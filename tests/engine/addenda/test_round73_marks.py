@@ -67,3 +67,22 @@ def test_a_caption_naming_a_paragraph_the_article_lacks_is_not_settled(tmp_path,
     reading = _read(tmp_path, rules, LEGEND + "Section 33 14 00, Article 2.2, paragraph F: Gate valves, "
                     "~~200~~ **250** psi.\n")
     assert not any(t.startswith("SPEC-331400") for t, _, _ in _applied(reading)), _applied(reading)
+
+
+BOLD_LEGEND = ("The Board issues this Addendum No. 1.\n\n"
+               "## PART I - Modification of Specifications (Changes shown in ***bold italic text***)\n\n")
+
+
+def test_words_put_in_under_a_legend_of_changes_in_bold_are_applied(tmp_path, rules):
+    # the legend says only that the changes are in bold: an item bearing only bold words is read by it
+    reading = _read(tmp_path, rules, BOLD_LEGEND + "S1.01 Section 33 14 00 Water Distribution, 2.2 A: Gate valves, "
+                    "resilient wedge, 200 psi***, with stainless steel stems***.\n")
+    assert _applied(reading) == {("SPEC-331400#2.2.A", "partial", True)}, (_applied(reading), _proposed(reading))
+
+
+def test_struck_words_under_a_legend_of_bold_alone_stay_proposed(tmp_path, rules):
+    # what the struck words mean the legend does not say
+    reading = _read(tmp_path, rules, BOLD_LEGEND + "S1.01 Section 33 14 00 Water Distribution, 2.2 A: Gate valves, "
+                    "resilient wedge, ~~200~~ ***250*** psi.\n")
+    assert not _applied(reading), _applied(reading)
+    assert any(t == "SPEC-331400#2.2.A" for t, _, _ in _proposed(reading)), _proposed(reading)
