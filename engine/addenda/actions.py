@@ -191,8 +191,11 @@ _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance|"
                         r"(?:all\s+)?other\s+(?:provisions|clauses|terms|conditions|requirements|parts|items)|"
                         # the same in Spanish, Portuguese and French ("Las demás cláusulas se mantienen sin cambios", "As demais
                         # cláusulas permanecem inalteradas", "Les autres articles restent inchangés")
-                        r"(?:l[oa]s|[oa]s|les)\s+(?:dem[aá]s|demais|restantes|autres)\s+\w+)\b"
-                        r"(?:\s+(?:of|de|do|da|dos|das|del|du|des)\s+[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
+                        r"(?:l[oa]s|[oa]s|les)\s+(?:dem[aá]s|demais|restantes|autres)\s+\w+|"
+                        # ... and the rest of the one provision in each ("el resto del numeral se mantiene sin cambios",
+                        # "o restante do item permanece inalterado", "le reste de l'article", "il resto dell'articolo"; audit 69 C F4)
+                        r"(?:el|le|il|o)\s+rest[oe]|(?:o|lo)\s+restante|lo\s+dem[aá]s)\b"
+                        r"(?:(?:\s+(?:of|de|do|da|dos|das|del|du|des|della|dello)|\s+d(?:ell)?[’'])\s*[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
 #: The same subject after its phrase, where the verb comes first ("Permanecem inalteradas as demais
 #: cláusulas e condições do edital.", "Remain unchanged all other terms"): an owner's closing line
@@ -204,6 +207,50 @@ _REMAINDER_AFTER = re.compile(r"\s+(?:(?:l[oa]s|[oa]s|les|the)\s+)?(?:all\s+)?(?
 #: specified"): the rest of the provision, by its parts' names, stays; the change is in part.
 _OTHER_PARTS = re.compile(r";\s*(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s*,\s*(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)*"
                           r"\s*,?\s+and\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+$", re.IGNORECASE)
+#: The kinds of provision an item changes by its number, in the owners' languages: named as the subject of a
+#: clause saying it stays (``_REST_KEPT``), or as the object of a verb (``_OBJECT_PROVISION``). No document's
+#: kind (a section, a sheet): the rest of a section stays beside a paragraph deleted whole.
+_KIND = (r"(?:sub-?paragraphs?|paragraphs?|sub-?clauses?|clauses?|articles?|notes?|keynotes?|details?|callouts?|items?|"
+         r"itens|numeral(?:es)?|incisos?|literal(?:es)?|p[áa]rrafos?|art[íi]culos?|apartados?|puntos?|artigos?|"
+         r"al[íi]neas?|par[áa]grafos?|paragraphes?|al[ié]n[ée]as?|articol[oi]|comm[ai]|cl[áa]usulas?|clausol[ae]|provisions?)(?![\w-])")
+#: A clause after a replace or delete verb saying the provision itself, or the rest of it, stays ("...; the
+#: remainder of the paragraph remains", "Eliminar las canaletas de aluminio; el numeral se mantiene", "o item se
+#: mantém", "le reste de l'article est inchangé", "il resto invariato"): what the verb takes out or puts in is
+#: part of the provision, whose number stands for it whole (audit 69 C F4: a full deletion). The subject is the
+#: rest alone, the rest of a provision of a kind named (``_KIND``), or that kind with no number: "Paragraph 2.1.C
+#: remains" and "the rest of the Section remains" speak for another provision or the document.
+_REST_KEPT = re.compile(
+    r"(?:[;,.(]|\b(?:and|but|y|pero|e|mas|et|mais|ma)\b)\s*(?:"
+    r"(?:the\s+)?(?:rest|remainder|balance)(?:\s+of\s+(?:the|this|that)\s+" + _KIND + r")?|"
+    r"(?:el\s+resto|lo\s+restante|lo\s+dem[aá]s)(?:\s+del?\s+(?:la\s+|las\s+|los\s+)?" + _KIND + r")?|"
+    r"o\s+(?:resto|restante)(?:\s+d[oa]s?\s+" + _KIND + r")?|"
+    r"le\s+reste(?:\s+(?:de\s+l[’']\s*|de\s+la\s+|du\s+|des\s+)" + _KIND + r")?|"
+    r"il\s+resto(?:\s+(?:dell[’']\s*|del\s+|della\s+|dello\s+)" + _KIND + r")?|"
+    r"(?:the|this|said|el|este|dicho|la|esta|dicha|[oa]|l[’']\s*|le|cet|cette|lo|questo|questa)\s*" + _KIND + r")\s+"
+    r"(?:remains?|stays?|stands?|(?:is|are)\s+(?:otherwise\s+)?(?:unchanged|unaltered|retained|kept|maintained)|"
+    r"se\s+mantienen?|se\s+conservan?|permanecen?|quedan?\s+(?:igual|vigentes?|sin\s+cambios)|sin\s+cambios|"
+    r"se\s+mant[éêe]m|mant[éêe]m-se|ficam?\s+inalterad[oa]s?|inalterad[oa]s?|"
+    r"(?:est|sont)\s+(?:inchang[ée]e?s?|maintenue?s?|conserv[ée]e?s?)|reste|demeure|inchang[ée]e?s?|"
+    r"(?:(?:rimane|resta|è)\s+)?(?:invariat[oa]|immutat[oa]|inalterat[oa])|rimane|resta)(?!\w)",
+    re.IGNORECASE)
+#: What a replace or delete verb takes that is the provision itself, or a document: nothing after the verb
+#: ("Eliminar."), a provision or document of a kind named or its number ("Delete Paragraph 2.1.B", "Eliminar
+#: el numeral 2.1.B"), or the whole said ("in its entirety").
+_OBJECT_PROVISION = re.compile(
+    r"\s*(?:[.;:,)]|$)|\s+(?:(?:the|this|that|said|el|la|los|las|le|les|l[’']|[oa]s?|il|lo)\s*)?(?:" + _KIND + r"|"
+    r"sections?|secci[óo]n(?:es)?|se[cç][çc][ãa]o|sezione|sheets?|drawings?|planos?|pages?|documents?|"
+    r"specifications?)|\s+(?:\d|in\s+(?:its|their)\s+entirety|in\s+full|en\s+su\s+totalidad|en\s+totalit[ée]|"
+    r"na\s+[íi]ntegra|integralmente)", re.IGNORECASE)
+#: A verb phrase of the pack ending with the kind of provision it takes ("eliminar el numeral"): the provision itself.
+_KIND_LAST = re.compile(r"\b" + _KIND + r"\s*$", re.IGNORECASE)
+
+
+def _line_end(text: str, pos: int) -> int:
+    """Where the line holding ``pos`` ends: a clause saying the provision stays speaks for the instruction on its line."""
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
 #: Where one sentence of an item ends and the next begins.
 _SENTENCE_END = re.compile(r"[.!?][~*_]*(?=\s+[A-Z\"“(])|;\s")  # (a sentence may end inside struck or marked words)
 #: A relative clause describing what a replacement holds ("..., which now includes the following
@@ -633,6 +680,8 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
                           or ((_THING.match(read, h[1]) or _SIZED_THING.match(read, h[1])) and not _NAMES_PROVISION.search(h[3]))
                           or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0] + _auxiliary_length(h[3]))
+                          or (_REST_KEPT.search(read, h[1], _line_end(read, h[1])) is not None
+                              and not _OBJECT_PROVISION.match(read, h[1]) and _KIND_LAST.search(h[3]) is None)
                           or (h[2] == "delete" and (_REMOVED_FROM.match(read, h[1]) or _TAKEN_FROM.match(read, h[1])) is not None
                               and (subject := _SUBJECT_BEFORE.search(read[max(0, h[0] - 160):h[0]])) is not None
                               and _THING.match(" " + subject.group(1)) is not None))]
