@@ -67,12 +67,13 @@ def test_an_amendment_giving_the_points_whole_text_is_proposed_in_full(tmp_path,
     assert _proposed(reading) == {("SPEC-265100#2.2.A", "full", True)}
 
 
-def test_an_answer_that_should_only_state_new_text_is_proposed_in_full(tmp_path, rules):
+def test_an_answer_that_should_only_state_new_text_replaces_the_clause_in_full(tmp_path, rules):
+    # (since round 72 "should only state:" gives the whole new text as "should read:" does, and an answer
+    # restating a clause under its own label after "should read:" is applied; it was proposed)
     reading = _read(tmp_path, rules, "CLARIFICATION No: 1\n\nQUESTION:\n\n1) Clause 6.3 of Chapter 6 asks for one gate. "
                     "Two are needed. Please confirm.\n\nANSWER:\n\nClause 6.3 of Chapter 6 has an error; it should only "
                     "state: \"6.3 Fencing. Chain-link fence, 2 m high, with two swing gates.\"\n")
-    assert _applied(reading) == set()
-    assert ("SPEC-ER6#6.3", "full", True) in _proposed(reading)
+    assert _applied(reading) == {("SPEC-ER6#6.3", "full", True)}
 
 
 def test_an_answer_setting_a_value_is_proposed_in_part(tmp_path, rules):
