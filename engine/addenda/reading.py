@@ -172,6 +172,7 @@ def read_addendum(
         if outcome.kind == "nothing" and old is not None and not (item.kind == "heading" and old.reason is None):
             outcome = _Outcome("not_understood", rule=old.rule, why=old.reason or _UNPLACED)
         outcomes[path] = outcome
+    _read_again_placed(outcomes, derived.edges, items, corpus, vocabularies, notations, skip, first_rule, layouts)
     _innermost(outcomes, applied_paths, reading, {item.path: item.parent for item in items})
     _lead_ins(outcomes, items, reading)
     _attachments_alone(outcomes, reading)
@@ -240,6 +241,34 @@ def read_addendum(
     reading.proposed.sort(key=lambda p: (order.get(p.item.path or "", 0), p.target.format()))
     reading.not_understood.sort(key=lambda n: order.get(n.item.path or "", 0))
     return reading
+
+
+def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes], items: Sequence[Item], corpus: Corpus,
+                       vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
+                       rule: str, layouts: Sequence[re.Pattern[str]]) -> None:
+    """Each item proposed in one clause of no named document ("Se elimina el numeral 4.2."), read once more knowing
+    the documents whose clauses the addendum's other items changed, applied on their own words (``Corpus.placed``):
+    where its clause's document is the one of them holding a clause so numbered, the item is applied as a clause
+    of a document the addendum names is (``Steps._placed_alone``; round 73). Only an applied reading replaces the
+    proposal; the documents are those of the first reading, so nothing a second reading applies widens them."""
+    placed = frozenset(
+        [edge.target.doc for edge in edges if edge.target.path is not None]
+        + [target.doc for outcome in outcomes.values() if outcome.kind == "applied"
+           for target, _ in outcome.targets if target.path is not None])
+    again = [path for path, outcome in outcomes.items()
+             if outcome.kind == "proposed" and len(outcome.targets) == 1 and outcome.targets[0][0].path is not None
+             and outcome.targets[0][0].doc in placed and "but no section it belongs to" in str(outcome.why)]
+    if not again:
+        return
+    by_path = {item.path: item for item in items}
+    corpus.placed = placed
+    try:
+        for path in again:
+            outcome = _read_item(by_path[path], corpus, vocabularies, notations, skip, rule, items, layouts)
+            if outcome.kind == "applied":
+                outcomes[path] = outcome
+    finally:
+        corpus.placed = frozenset()
 
 
 #: Why an item the rule's patterns name but no reading places is reported (after the nets, which may place it).

@@ -144,6 +144,9 @@ class Corpus:
     #: The addendum's own title ("Amendment No. 2 to the Bidding Documents, ITB No. ..."): with its text, what
     #: tells the tender it is about (``_tender_documents``).
     title: str = ""
+    #: The documents the addendum's other items changed a clause of, applied on their own words (round 73): a
+    #: clause of no named document that one of them alone holds is that one's (``Steps._placed_alone``).
+    placed: frozenset[str] = frozenset()
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)

@@ -75,6 +75,7 @@ from .extent import (
     _other_tender_holders,
     _page_locates,
     _pages,
+    _path_holders,
     _placed_beside,
     _reissued_holder,
     _revised_attached,
@@ -83,6 +84,7 @@ from .extent import (
     _whole_said,
 )
 from .forms import (
+    _DOCUMENT_NUMBER,
     _NEW_WORD,
     _callout_of_each,
     _captioned_value,
@@ -929,7 +931,8 @@ class _One:
                          and _clause_title_holder(self.item, reference, self.corpus, target.path) == target.doc
                          and _heading_designates(self.item, self.corpus, self.notations, target.doc))
                      or (_clause_holders(target.path, self.item, self.items, self.corpus) == [target.doc]
-                         and _document_number_of(self.item, self.corpus) == target.doc))
+                         and _document_number_of(self.item, self.corpus) == target.doc)
+                     or self._placed_alone(reference, target))
                 and not (self.action.action == "amend" and _READ_ENDS.search(read))
                 and not _PLACE_BEFORE.search(read, max(0, reference.span[0] - 60), reference.span[0])):
             return proposal
@@ -941,6 +944,31 @@ class _One:
             return outcome
         self.action = action
         return proposal
+
+    def _placed_alone(self, reference: Reference, target: Locator) -> bool:
+        """Whether ``target``'s document is the one holder of its clause that the addendum's other items changed
+        a clause of, applied on their own words (``Corpus.placed``): "numeral 1.2 del Pliego de Condiciones
+        Particulares" applied, then "Se elimina el numeral 4.2." of no named document, several documents of the
+        project holding a 4.2 and the likeliest of them that pliego (round 73). The addendum has shown which
+        document it changes; a clause it names bare is that one's where no other document it changed holds one
+        so numbered. Never one of a division the rule skips, and never against the item's own words: a run of them
+        titling another holder too ("Scope of Work, clause 2.1.2" where two holders are so titled: round 40), or a
+        title written after the number that the clause does not bear ("Clause 2.2.2 Screws" for "2.2.2 Fasteners":
+        round 41) leaves it as those rounds left it."""
+        placed = self.corpus.placed
+        if not (target.path is not None and target.doc in placed and self._words_name(reference, target)
+                and [doc for doc in _path_holders(target.path, self.corpus) if doc in placed] == [target.doc]):
+            return False
+        line = self.item.text[:reference.span[0]].rsplit("\n", 1)[-1] if not reference.from_heading else ""
+        if _DOCUMENT_NUMBER.search(line) and _document_number_of(self.item, self.corpus) != target.doc:
+            return False  # "As concerns the BILL OF QUANTITIES (Document No. 8), item 4.3": another document's
+        if any(fits and fits != [target.doc] for fits in _title_runs(self.item, reference, self.corpus, target.path,
+                                                                      heading=False)):
+            return False
+        titled = (re.match(r"[ \t]+((?-i:[A-Z])[^\W\d_]+)", self.item.text[reference.span[1]:])
+                  if not reference.from_heading and 0 <= reference.span[1] <= len(self.item.text) else None)
+        own = self.corpus.names(target.doc).get(target.path, "") if self.corpus.names is not None else ""
+        return titled is None or titled.group(1).casefold() in re.findall(r"\w+", re.split(r"\.\s", own, maxsplit=1)[0].casefold())
 
     def _designated_and_titled(self, held: tuple[Locator, Reference]) -> _Outcome | None:
         """The clause in the one document a designation fitting several holds ("Conditions of Contract Part II -
@@ -985,6 +1013,7 @@ class _One:
             return held
         target, reference = held.targets[0]
         if target.path is None or (len(_clause_holders(target.path, self.item, self.items, self.corpus)) != 1
+                                   and not self._placed_alone(reference, target)
                                    and _heading_title_of(self.item, self.corpus) != target.doc
                                    and not (self._words_name(reference, target)
                                             and _title_run_of(self.item, reference, self.corpus, target, heading=False))
