@@ -339,7 +339,8 @@ def _clauses(text: str, figures: Sequence[Figure]) -> list[tuple[int, int, list[
 #: phrase (``where`` does not open "whereas"; "provided" alone is a participle). Left out, as they are as often no condition: "si" in capitals ("SI units"), the
 #: pronoun-like "se" (Italian and Portuguese "if", Spanish and Portuguese reflexive), Dutch "als"
 #: ("as") and Spanish "mientras que" ("whereas"). Audit 68 added Portuguese "quando", "exceto
-#: quando", Spanish "salvo que", "a menos que"; audit 69 completed the list for each language.
+#: quando", Spanish "salvo que", "a menos que"; audit 69 completed the list for each language; audit
+#: 70 C added the word for "where" that French ("où"), Italian ("dove") and Portuguese ("onde") lacked.
 _CONDITION_WORDS = (
     # English
     "except when", "except where", "except if", "wherever", "where", "whenever", "when", "if", "unless",
@@ -351,13 +352,13 @@ _CONDITION_WORDS = (
     "excepto si", "excepto que",
     # Portuguese
     "quando", "exceto quando", "exceto se", "salvo se", "a não ser que", "desde que", "sempre que", "caso",
-    "no caso de", "contanto que",
+    "no caso de", "contanto que", "onde",
     # French
     "à moins que", "a moins que", "lorsque", "lorsqu'", "lorsqu’", "quand", "sauf si", "sauf lorsque",
-    "à condition que", "pourvu que", "au cas où", "dans le cas où", "en cas de", "sous réserve que",
+    "à condition que", "pourvu que", "au cas où", "dans le cas où", "en cas de", "sous réserve que", "où",
     # Italian
     "salvo che", "a meno che", "purché", "qualora", "nel caso in cui", "nel caso che", "ove", "laddove",
-    "eccetto se", "eccetto quando", "sempre che",
+    "eccetto se", "eccetto quando", "sempre che", "dove",
     # German
     "wenn", "falls", "sofern", "soweit", "außer wenn", "es sei denn", "im falle", "wo",
     # Dutch

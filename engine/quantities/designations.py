@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._lexicon import MONTH_NUMBERS, MONTHS
+from .conditions import clause_condition
 
 __all__ = ["BEING", "LOCATOR_WORDS", "PLACE_BY", "Uncompared", "claim_places", "date_spans", "names_code", "place_after",
            "place_words", "several_places", "uncompared_digits", "unread_date_order"]
@@ -133,7 +134,7 @@ def uncompared_digits(claim_text: str, compared: Sequence[tuple[int, int]], cite
             for piece in pieces if not _bare(word) else ():
                 kin.setdefault(_family(piece), {})[piece.lower()] = piece
         for begin, end, coded, shown in _coded(text):  # "Class A", "Type II": letters, no digits
-            said.add(coded)
+            said.update({coded, coded.split("/", 1)[0]})  # "CEM II/A-LL" says "CEM II"
             kin.setdefault(_family(coded), {})[coded] = shown
             if (place := _cited_place(text, begin, end)) is not None:
                 beside.setdefault(place, {})[coded] = shown
@@ -393,6 +394,13 @@ def _cited_place(text: str, start: int, end: int) -> frozenset[str] | None:
     begin = max([match.end() for match in _SENTENCE_CUT.finditer(text, 0, start)] + [0])
     heading = re.match(r"\s*(?P<words>[^:\d]*[^\W\d_][^:\d]*):[^:]*$", text[begin:start])
     words = place_words(heading["words"]) if heading is not None else set()
+    if not words and (condition := clause_condition(text, start, end)) is not None:
+        # else the case a condition clause states it for, by the one list of condition words
+        # (``conditions``): "Type II, unless sulfate exposure is severe, where Type V is required",
+        # "CEM I, sauf en milieu agressif où le type CEM III est exigé", "..., dove è richiesto il
+        # tipo CEM III", "..., wo Typ CEM III gefordert wird": a claim stating either with no
+        # place is not answered (audit 70 C)
+        words = place_words(condition[0].replace(text[start:end], " ")) or {condition[0].lower()}
     return frozenset(words) or None
 
 
@@ -405,8 +413,10 @@ def _placed(word: str, kin: dict[str, str], beside: dict[frozenset[str], dict[st
     claim names refuses it (naming that one); else a person decides (:func:`several_places`).
     None: it passes."""
     lower = word.lower()
-    # an ASTM standard's metric twin ("A416/A416M") is the same designation, no other of its family
-    others = {other: shown for other, shown in kin.items() if other.removesuffix("m") != lower.removesuffix("m")}
+    # an ASTM standard's metric twin ("A416/A416M") is the same designation, no other of its family;
+    # so is a cement's type and a subtype of it ("CEM II" and "CEM II/A-LL")
+    others = {other: shown for other, shown in kin.items() if other.removesuffix("m") != lower.removesuffix("m")
+              and lower != other.split("/", 1)[0] and other != lower.split("/", 1)[0]}
     if not others:
         return None
     cited = any(other in words for words in beside.values() for other in kin)
@@ -460,11 +470,24 @@ def place_after(text: str, end: int) -> tuple[int, frozenset[str]] | None:
 #: A Roman numeral from I to XX is a code whatever its length, with a letter after it or not, glued
 #: or hyphenated (``Type IIIB``, ``Type XVIII-A``): three capitals had bounded the code, so ``Type
 #: IIIA`` for a cited ``Type IIIB`` was read as no designation and answered (audit 69).
+#: German and Dutch designate by ``Typ`` and ``Klasse`` (``vom Typ A``, ``klasse B``); the German
+#: noun is ``Typ`` with its capital, as "TYP" on a drawing is "typical" (audit 70 C).
+#: A code is never ``CEM``: "type CEM III", "tipo CEM I", "Typ CEM II" designate by the cement's
+#: own designation (:data:`_CEMENT`), which reading "CEM" as the type's code had left uncompared.
 _ROMAN = r"(?:XX|X?(?:IX|IV|VI{0,3}|I{1,3})|X)"
 _CODED = re.compile(r"(?<![^\W\d_])(?P<word>(?i:class|classes|type|types|grade|grades|category|categories|"
                     r"clase|clases|tipo|tipos|classe|classes|grado|grados|categor[i\u00ed]a|cat[e\u00e9]gorie|"
-                    r"qualit[e\u00e9]|schedule|schedules))\s+"
+                    r"qualit[e\u00e9]|schedule|schedules|klasse|klassen)|Typ|Typen)\s+(?!CEM\b)"
                     rf"(?P<code>{_ROMAN}-?[A-Z]|[A-Z]{{1,3}}(?:-[A-Z]{{1,3}})?|\d+)(?![\w-])")
+#: A cement's designation by EN 197-1 (``CEM I`` .. ``CEM V``, the same in every language that
+#: writes it), with its subtype where written (``CEM II/A-LL``, ``CEM III/B``, ``CEM II/B-M (S-LL)``,
+#: ``CEM V/A (S-V)``): a designation of letters like ``Type II``, its family ``cem *``, so "CEM V"
+#: for a cited "CEM I" is another code of the word and refused; its strength class after it
+#: (``42,5 R``) is a number, compared as every number is. Audit 70 C: "CEM I" was read as the
+#: code "CEM" of "type" or not at all, so "CEM II" or "CEM V" for a cited "CEM I" was answered.
+_CEMENT = re.compile(rf"(?<![\w/-])CEM[ \u00a0]?(?P<type>{_ROMAN})"
+                     r"(?P<sub>[ \u00a0]?/[ \u00a0]?[ABC](?:[ \u00a0]?-[ \u00a0]?[A-Z]{1,2})?"
+                     r"(?:[ \u00a0]?\([A-Z]{1,2}(?:-[A-Z]{1,2})*\))?)?(?![\w/-])")
 #: The designating words whose code is digits only (:data:`_CODED`).
 _BY_DIGITS = frozenset({"schedule", "schedules"})
 
@@ -472,8 +495,11 @@ _BY_DIGITS = frozenset({"schedule", "schedules"})
 def _coded(text: str) -> list[tuple[int, int, str, str]]:
     """Each designation by its word ``text`` writes (:data:`_CODED`): (start, end, the designating word
     and its code as one lower-case key, as written: ``class a``, ``Class A``)."""
-    return [(m.start(), m.end(), f"{m['word'].lower()} {m['code'].lower()}", f"{m['word']} {m['code']}")
-            for m in _CODED.finditer(text) if m["code"].isdigit() or m["word"].lower() not in _BY_DIGITS]
+    found = [(m.start(), m.end(), f"{m['word'].lower()} {m['code'].lower()}", f"{m['word']} {m['code']}")
+             for m in _CODED.finditer(text) if m["code"].isdigit() or m["word"].lower() not in _BY_DIGITS]
+    found += [(m.start(), m.end(), "cem " + (m["type"] + re.sub(r"[ \u00a0]", "", m["sub"] or "")).lower(), m.group())
+              for m in _CEMENT.finditer(text)]
+    return sorted(found)
 
 
 def names_code(text: str) -> bool:
