@@ -27,6 +27,15 @@ _DOCUMENT_WORD = re.compile(r"\s*(?:(?:sections?|sheets?|drawings?|specification
 _BESIDE_WHY = "a clause changing what it names, beside words saying nothing changes"
 
 
+#: A change told in the past as done in error ("Addendum No. 0 deleted this paragraph in error", "The printer omitted
+#: this paragraph by mistake"): an account of what was wrongly done, beside the words undoing it ("it is reinstated"),
+#: no change this item makes (audit 70 C F6: it was proposed as a deletion). (An earlier issue's change told with no
+#: such words, "Addendum No. 2 replaced Paragraph 2.1.A", is still offered for review.)
+_IN_ERROR = re.compile(r"\b(?:in\s+error|by\s+(?:mistake|oversight)|inadvertently|erroneously|mistakenly)\b", re.IGNORECASE)
+#: A verb's past form ("deleted", "struck", "withdrawn", "withdrew").
+_PAST = re.compile(r"\w+(?:ed|en|uck|ew)(?!\w)", re.IGNORECASE)
+
+
 def _clause_beside(text: str, mask: Sequence[tuple[int, int]], vocabularies: list
                    ) -> tuple[Action, tuple[int, int]] | None:
     """The first clause of ``text`` (split at sentence ends, semicolons and ", and") that reads a
@@ -38,6 +47,9 @@ def _clause_beside(text: str, mask: Sequence[tuple[int, int]], vocabularies: lis
             continue
         inside = [(max(s, start) - start, min(e, end) - start) for s, e in mask if s < end and e > start]
         action = read_action(text[start:end], vocabularies, mask=inside)
+        if action.changes and action.span is not None and (past := _PAST.match(read, start + action.span[0])) and (
+                _IN_ERROR.search(read, past.end(), end)):
+            continue  # ("Addendum No. 0 deleted this paragraph in error; it is reinstated": what was done, told)
         if action.changes and action.span is not None:
             return Action(action.action, action.words, (start + action.span[0], start + action.span[1]),
                           action.attachment, ambiguous=_BESIDE_WHY), (start, end)
@@ -78,6 +90,12 @@ def _antecedent(item: Item, items: Sequence[Item], text: str, mask: Sequence[tup
         return []
     kind = anaphor.group("kind").lower()
     whole = kind in ("section", "sheet", "drawing")
+    if any(r.target is not None and r.by_number and (r.target.path is None) == whole and r.span[1] <= anaphor.start()
+           for r in find_references(text, corpus, mask=_quoted_spans(text), notations=notations, titles=False)):
+        # the item names one itself before the words that take it up ("Section 03 30 00, Paragraph 3.2.A: Addendum
+        # No. 0 deleted this paragraph in error; it is reinstated"): it is that one, never the item before's
+        # (audit 70 C F6: the paragraph the item before named was proposed for deletion)
+        return []
     index = next((i for i, other in enumerate(items) if other.path == item.path), None)
     if index is None:
         return []
