@@ -189,8 +189,11 @@ def outside_frame(edge: DerivedEdge, item: Item, corpus: Corpus, vocabularies: S
             clause)) is not None:
         return (f'its instruction holds a clause opened by "{" ".join(cond.group(0).split())}": the change waits on '
                 "it, for a person to confirm")
-    if lists["modals"] and (modal := worded(r"(?<!\w)(?:{words})(?!\w)", vocabularies, "modals").search(
-            read, start, verb_start)) is not None:
+    # (a modal word stands before the verb, but may look on at it and at the rest of its instruction: "will" before
+    # an active verb, "will revise", is a forecast, where "will be read as" is a corrigendum's own instruction)
+    if lists["modals"] and (modal := next((m for m in worded(r"(?<!\w)(?:{words})(?!\w)", vocabularies, "modals")
+                                           .finditer(read, start, max(instruction_end, span[1]))
+                                           if m.end() <= verb_start), None)) is not None:
         return (f'"{" ".join(modal.group(0).split())}" stands before its verb "{verb}": a permission, advice or '
                 "forecast, not an instruction; for a person to confirm")
     if lists["parts_of_work"]:

@@ -1,0 +1,62 @@
+"""Audit 70 C: an item that forecasts a change, wishes for one or keeps its provision is no instruction.
+
+F1: "A future addendum will revise this paragraph" was applied as a change in part: the English future before an
+active verb ("will revise", "will delete") is a forecast, and an issue to come named as the change's subject ("A
+future addendum will ...", "un prochain avenant", "una adenda posterior") holds the item back as "in a future
+addendum" did, while the passive future of a change stays the corrigendum's own instruction ("Clause 2.1.B will be
+read as ...").
+
+The words are the pack's (``modals``, ``no_change``); what they hold back is proposed or reported, never applied and
+never silent.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from addenda_reading import applied, read_project, start_project, write_sheet
+from corpus_writer import write_doc
+
+_SPEC = ("SECTION 03 30 00 - CAST-IN-PLACE CONCRETE\n\n2.1 MIXES\n\nA. Strength 4,000 psi.\n\n"
+         "B. Water-cement ratio 0.45.\n\nC. Air content 6 percent.\n\n2.3 ADMIXTURES\n\nA. Air-entraining admixture.\n\n"
+         "B. Water-reducing admixture.\n")
+
+
+def _read(root, rules, line: str):
+    start_project(root, "audit-70")
+    write_doc(root, "SPEC-033000", "2026-01-05", _SPEC, title="Section 03 30 00 Cast-in-Place Concrete")
+    write_sheet(root, "A-102")
+    write_doc(root, "ADD-01", "2026-02-02", f"ADDENDUM NO. 1\n\n1 CHANGES\n\n{line}\n", title="Addendum No. 1")
+    return read_project(root, rules)
+
+
+def _held_back(reading) -> None:
+    assert not applied(reading), [(e.target.format(), e.words) for e in reading.applied]
+    said = {p.item.path for p in reading.proposed} | {n.item.path for n in reading.not_understood}
+    assert "1.1" in said, "the item went unsaid"
+
+
+@pytest.mark.parametrize("line", [
+    "1.1 Section 03 30 00, Paragraph 2.1.C: A future addendum will revise this paragraph.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: The next addendum will delete this paragraph.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: A later bulletin is to replace this paragraph.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: The Engineer will revise this paragraph.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: The Architect will then delete the paragraph.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: The paragraph is going to be deleted.",
+    "1.1 Sección 03 30 00, numeral 2.1.C: Una adenda posterior eliminará el numeral.",
+    "1.1 Section 03 30 00, article 2.1.C : un prochain avenant supprimera l'article.",
+])
+def test_a_forecast_change_is_never_applied(tmp_path, rules, line):
+    _held_back(_read(tmp_path, rules, line))
+
+
+@pytest.mark.parametrize(("line", "edge"), [
+    # the passive future of a change is a corrigendum's instruction
+    ('1.1 Section 03 30 00, Paragraph 2.1.B will be read as "B. Water-cement ratio 0.40."',
+     ("SPEC-033000#2.1.B", "full", True)),
+    ("1.1 Section 03 30 00, Paragraph 2.1.C will be deleted.", ("SPEC-033000#2.1.C", "full", False)),
+])
+def test_an_instruction_beside_these_words_is_still_applied(tmp_path, rules, line, edge):
+    reading = _read(tmp_path, rules, line)
+    assert applied(reading) == {edge}, ([(p.target.format(), p.evidence.why) for p in reading.proposed],
+                                        [n.reason for n in reading.not_understood])
