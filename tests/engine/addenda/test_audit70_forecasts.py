@@ -6,6 +6,10 @@ future addendum will ...", "un prochain avenant", "una adenda posterior") holds 
 addendum" did, while the passive future of a change stays the corrigendum's own instruction ("Clause 2.1.B will be
 read as ...").
 
+F2: "Drawing A-102 will be reissued for construction" and "... is to be reissued at Revision P2 with the construction
+issue; no change at tender stage" superseded the whole sheet: the passive future of an issue is an issue to come
+(unless it is this addendum's: "... is to be reissued with this Addendum").
+
 The words are the pack's (``modals``, ``no_change``); what they hold back is proposed or reported, never applied and
 never silent.
 """
@@ -50,11 +54,24 @@ def test_a_forecast_change_is_never_applied(tmp_path, rules, line):
     _held_back(_read(tmp_path, rules, line))
 
 
+@pytest.mark.parametrize("line", [
+    "1.1 Drawing A-102 will be reissued for construction.",
+    "1.1 Drawing A-102 is to be reissued at Revision P2 with the construction issue; no change at tender stage.",
+    "1.1 Sheet A-102 shall be reissued after award.",
+    "1.1 Revised Drawing A-102 will be issued to the successful bidder.",
+])
+def test_an_issue_to_come_supersedes_no_sheet(tmp_path, rules, line):
+    _held_back(_read(tmp_path, rules, line))
+
+
 @pytest.mark.parametrize(("line", "edge"), [
     # the passive future of a change is a corrigendum's instruction
     ('1.1 Section 03 30 00, Paragraph 2.1.B will be read as "B. Water-cement ratio 0.40."',
      ("SPEC-033000#2.1.B", "full", True)),
     ("1.1 Section 03 30 00, Paragraph 2.1.C will be deleted.", ("SPEC-033000#2.1.C", "full", False)),
+    # a present issue, or this addendum's, is one
+    ("1.1 Drawing A-102 is reissued.", ("DWG-A-102", "full", True)),
+    ("1.1 Drawing A-102 is to be reissued with this Addendum.", ("DWG-A-102", "full", True)),
 ])
 def test_an_instruction_beside_these_words_is_still_applied(tmp_path, rules, line, edge):
     reading = _read(tmp_path, rules, line)
