@@ -10,6 +10,10 @@ F2: "Drawing A-102 will be reissued for construction" and "... is to be reissued
 issue; no change at tender stage" superseded the whole sheet: the passive future of an issue is an issue to come
 (unless it is this addendum's: "... is to be reissued with this Addendum").
 
+F4: "It is anticipated that ... will be deleted", "Bidders wish this paragraph deleted; it is retained." and "Some
+bidders wanted this paragraph deleted. The paragraph remains in force." were applied as deletions: a forecast or a
+wish before the verb, in its tenses and the owners' languages, and the item's own provision said kept, hold it back.
+
 The words are the pack's (``modals``, ``no_change``); what they hold back is proposed or reported, never applied and
 never silent.
 """
@@ -64,6 +68,29 @@ def test_an_issue_to_come_supersedes_no_sheet(tmp_path, rules, line):
     _held_back(_read(tmp_path, rules, line))
 
 
+@pytest.mark.parametrize("line", [
+    "1.1 It is anticipated that Section 03 30 00, Paragraph 2.1.C will be deleted.",
+    "1.1 It is likely that Section 03 30 00, Paragraph 2.1.C will be deleted.",
+    "1.1 The Owner anticipates deleting Section 03 30 00, Paragraph 2.1.C.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: Bidders wish this paragraph deleted; it is retained.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: Some bidders wanted this paragraph deleted. The paragraph remains in force.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: The Owner wants the paragraph removed.",
+    "1.1 Sección 03 30 00, numeral 2.1.C: Los licitantes desean que se elimine el numeral; el numeral sigue vigente.",
+    "1.1 Section 03 30 00, article 2.1.C : les soumissionnaires souhaitent que l'article soit supprimé.",
+])
+def test_a_forecast_or_a_wish_deletes_nothing(tmp_path, rules, line):
+    _held_back(_read(tmp_path, rules, line))
+
+
+def test_the_rest_of_a_provision_kept_leaves_its_change_said(tmp_path, rules):
+    # (held-out-47: "the limits now run from ...; the remainder of the note stays" went silent when "the note stays"
+    # was read out of "the remainder of the note stays")
+    reading = _read(tmp_path, rules, "1.1 Section 03 30 00, Paragraph 2.1.B: the ratio now runs from 0.40 to 0.42; the "
+                                     "remainder of the paragraph stays.")
+    said = {p.item.path for p in reading.proposed} | {n.item.path for n in reading.not_understood}
+    assert "1.1" in said, "the item went unsaid"
+
+
 @pytest.mark.parametrize(("line", "edge"), [
     # the passive future of a change is a corrigendum's instruction
     ('1.1 Section 03 30 00, Paragraph 2.1.B will be read as "B. Water-cement ratio 0.40."',
@@ -72,6 +99,14 @@ def test_an_issue_to_come_supersedes_no_sheet(tmp_path, rules, line):
     # a present issue, or this addendum's, is one
     ("1.1 Drawing A-102 is reissued.", ("DWG-A-102", "full", True)),
     ("1.1 Drawing A-102 is to be reissued with this Addendum.", ("DWG-A-102", "full", True)),
+    # a change in part, the rest of the provision kept
+    ('1.1 Section 03 30 00, Paragraph 2.1.B: Delete "0.45" and substitute "0.40". The rest of it remains.',
+     ("SPEC-033000#2.1.B", "partial", True)),
+    ('1.1 Section 03 30 00, Paragraph 2.1.B: Delete "0.45" and substitute "0.40"; the paragraph remains in force as '
+     "amended.", ("SPEC-033000#2.1.B", "partial", True)),
+    # a deletion beside another provision kept by its number
+    ("1.1 Section 03 30 00, Paragraph 2.1.C: Delete the paragraph. Paragraph 2.1.B remains in force.",
+     ("SPEC-033000#2.1.C", "full", False)),
 ])
 def test_an_instruction_beside_these_words_is_still_applied(tmp_path, rules, line, edge):
     reading = _read(tmp_path, rules, line)
