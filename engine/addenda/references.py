@@ -476,7 +476,7 @@ _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|;\s*)", re.IGNORECASE
 _MORE_CALLOUTS = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(\d{1,3}[A-Z]?)(?![\w.]|[/'\"-]|\s*/)", re.IGNORECASE)
 _NAME = re.compile(PLACEHOLDERS["name"], re.IGNORECASE)
 _AGENCY = re.compile(
-    r"(?<![\w.-])(?:(?-i:[A-Z]{1,5})[- ]?\d{1,4}(?:[.-]\d{1,3})?(?![\w-])"
+    r"(?<![\w.-])(?:(?-i:[A-Z]{1,5})[- ]?\d{1,4}(?:[.-]\d{1,3})?(?:\.\d{1,3})*(?![\w-])"
     r"|(?:Special|Supplemental|Technical|Standard)\s+(?:Provisions?|Specifications?)\s+(?:No\.?\s*|Number\s+|#\s*)?\d{1,4}"
     r"(?:[.-]\d{1,3})*\b)", re.IGNORECASE)
 #: Where a title may be written: quoted, in capitals (two words or more), or as a cell.
@@ -1623,6 +1623,10 @@ def _code(written: str, span: tuple[int, int], corpus: Corpus) -> Reference | No
         if len(docs) != 1:
             return None
         paths, joins = place_path(corpus, docs[0], deeper.group(1) + deeper.group(2))
+        if not paths and (whole := place_path(corpus, docs[0], re.sub(r"[\s-]", "", written)))[0]:
+            # "C3.1.1: replace ...": a scope of work whose clauses carry its part's code ("C3.1.1" under "C3.1")
+            # in their own numbers; the code names the part, and the whole label its clause
+            paths, joins = whole
         if len(paths) == 1:
             return Reference("paragraph", label, span, Locator(doc=docs[0], path=paths[0]), resolved_by="code")
         return Reference("paragraph", label, span, None, tuple(Locator(doc=docs[0], path=p) for p in paths), "code",
