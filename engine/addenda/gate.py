@@ -1495,8 +1495,21 @@ def _framed(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
             notations: Mapping[str, Sequence[re.Pattern[str]]] | None) -> None:
     """Every applied edge whose verb does not stand in an instruction's frame (``frame.outside_frame``:
     a condition, a permission or advice, a forecast, a report, a part of the work, a verb read out of
-    another word), proposed with the reason; the last gate, after every reading that applies."""
+    another word), proposed with the reason; the last gate, after every reading that applies. A
+    proposal made for another reason (its section not placed) whose verb stands outside the frame
+    too says so as well: "Sofern der Auftraggeber die Option beauftragt, entfällt OZ 02.02." is
+    proposed for the clause's document and for its condition, which a person weighs (audit 70 C L3)."""
     by_key = {item.path: item for item in items}
+    for at, proposal in enumerate(reading.proposed):
+        item = by_key.get(proposal.item.path)
+        if item is None or not proposal.evidence.action:
+            continue
+        edge = DerivedEdge(by=proposal.item, target=proposal.target, scope=proposal.scope, rule=proposal.rule,
+                           words=proposal.evidence.action, successor=proposal.successor)
+        why = outside_frame(edge, item, corpus, vocabularies, document, notations)
+        if why is not None and why not in proposal.evidence.why:
+            reading.proposed[at] = proposal.model_copy(update={"evidence": proposal.evidence.model_copy(
+                update={"why": f"{proposal.evidence.why}; also, {why}"})})
     drop: set[tuple[str, str]] = set()
     for edge in list(reading.applied):
         item = by_key.get(edge.by.path)
