@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 __all__ = [
     "SUBJECT",
     "FactTable", "LocatedWarning", "QuantityRows", "fact_of_row",
-    "facts_as_of", "facts_from_tables", "list_headings", "revision_list_headings",
-    "read_quantities",
+    "facts_as_of", "facts_from_tables", "list_headings", "revision_labels", "revision_list_headings",
+    "read_quantities", "section_labels",
 ]
 
 
@@ -68,6 +68,8 @@ def read_quantities(
     repeated cells, a revision that changed one section) are read once per ingest
     (``_Reads``) and their quantities placed at each occurrence.
     """
+    from .quantities.labels import unlabelled  # here: a process answering ``facts`` loads no reader
+
     reads = _reads_of(extractor)
     layer = document.text_layer
     children: dict[str, list[tuple[int, int]]] = {}
@@ -86,9 +88,13 @@ def read_quantities(
             row_text, base = (layer[span.start:span.end], span.start) if layer else (provision.text, 0)
             pieces = [(row_text, base, provision.header, provision.cells)]
         elif not layer or layer[span.start:span.end] != provision.text:
-            pieces = [(provision.text, 0, None, None)]  # no text layer to place it in
+            # no text layer to place it in
+            number = provision.number if provision.kind == "section" else None
+            pieces = [(unlabelled(provision.text, (number,)), 0, None, None)]
         else:
-            pieces = [(layer[a:b], a, None, None)
+            # a section's own words open with its label, which numbers it and is no figure of it
+            number = provision.number if provision.kind == "section" else None
+            pieces = [(unlabelled(layer[a:b], (number,)) if a == span.start and number else layer[a:b], a, None, None)
                       for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
         locator: Locator | None = None
         for text, base, header, cells in pieces:
@@ -117,7 +123,8 @@ def list_headings(document: Document) -> dict[str, tuple[str, ...]]:
 
 #: How many revisions' list headings ``revision_list_headings`` keeps (a check cites a few).
 _HEADINGS_HELD = 512
-_HEADINGS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {}
+#: each revision's list headings and labels (``_revision_reading``), by build and revision
+_HEADINGS: dict[tuple[str, str], tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]] = {}
 
 
 def revision_list_headings(build: str, uid: str, load: Callable[[], Document]) -> Mapping[str, tuple[str, ...]]:
@@ -127,18 +134,51 @@ def revision_list_headings(build: str, uid: str, load: Callable[[], Document]) -
     of every revision's content and the parser's configuration, so a revision's headings under
     one build never change. ``load`` reads the document (its errors reach the caller); an empty
     build id (nothing ingested) keeps nothing."""
+    held = getattr(_READ_HERE, "held", None)
+    if held is not None and uid in held:
+        return held[uid]  # read by this ingest: the revision its graph now holds
+    return _revision_reading(build, uid, load)[0]
+
+
+def revision_labels(build: str, uid: str, load: Callable[[], Document]) -> Mapping[str, tuple[str, ...]]:
+    """:func:`section_labels` of revision ``uid`` of the index build ``build``, worked out once
+    per process with its list headings (one load of the document for both)."""
+    return _revision_reading(build, uid, load)[1]
+
+
+def _revision_reading(
+    build: str, uid: str, load: Callable[[], Document],
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     key = (build, uid)
     found = _HEADINGS.get(key)
     if found is None:
-        held = getattr(_READ_HERE, "held", None)
-        if held is not None and uid in held:
-            return held[uid]  # read by this ingest: the revision its graph now holds
-        found = list_headings(load())
+        document = load()
+        found = (list_headings(document), section_labels(document))
         if build:
             if len(_HEADINGS) >= _HEADINGS_HELD:
                 _HEADINGS.clear()
             _HEADINGS[key] = found
     return found
+
+
+def section_labels(document: Document) -> dict[str, tuple[str, ...]]:
+    """The labels in each section's words, as the outline read them (``Section.number``, as
+    written): its own, then its subsections' in document order; a section with no labelled
+    one in its words is left out. What ``check`` blanks in a cited section's words before
+    reading its figures (``quantities.labels.unlabelled``), as ingest does in each section's
+    own words: a section's number is never a figure of it."""
+    by_path = {p.path: p for p in document.provisions if p.kind == "section"}
+    labels: dict[str, list[str]] = {}
+    for section in sorted(by_path.values(), key=lambda p: p.span.start):
+        if not section.number:
+            continue
+        at: str | None = section.path
+        seen: set[str] = set()
+        while at is not None and at in by_path and at not in seen:  # the section, then each ancestor
+            seen.add(at)
+            labels.setdefault(at, []).append(section.number)
+            at = by_path[at].parent
+    return {path: tuple(found) for path, found in labels.items()}
 
 
 #: The list headings of each revision this thread's ingest read (``headings_read_here``).
@@ -249,6 +289,8 @@ def _list_headings(document: Document, children: Mapping[str, list[tuple[int, in
     An ancestor with words of its own beyond one such line is skipped, as a line of text
     that is no heading is in one text. A table row and a callout have none (a row has its
     header; a callout is read whole)."""
+    from .quantities.labels import unlabelled
+
     layer = document.text_layer
     if not layer:
         return {}
@@ -263,7 +305,8 @@ def _list_headings(document: Document, children: Mapping[str, list[tuple[int, in
                 words = [line.strip() for a, b in _own_segments(provision.span.start, provision.span.end,
                                                                  children.get(path, ()))
                          for line in layer[a:b].splitlines() if line.strip()]
-                own[path] = _heading_line(words[0], provision.heading) if len(words) == 1 else None
+                own[path] = _heading_line(unlabelled(words[0], (provision.number,)).strip(),
+                                          provision.heading) if len(words) == 1 else None
         return own[path]
 
     chains: dict[str, tuple[str, ...]] = {}  # a provision's heading and its ancestors', outermost first

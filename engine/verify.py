@@ -26,9 +26,10 @@ and the model backends the project was opened with.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -100,10 +101,23 @@ class _Cited:
     #: readable amenders' words: (locator, the words each states, the words each takes out)
     amendment: Amendment | None = None
     amenders: list[tuple[Locator, str, str]] = field(default_factory=list)
+    #: the labels the outline read in the cited words (``_labels``), asked when its figures are
+    #: first read (loading the cited revision costs; most claims state no figure)
+    labelled: Callable[[], tuple[str, ...]] | None = None
+    _figures: tuple[str, str] | None = None
 
     @property
     def figures(self) -> str:
-        return self.stated or self.text
+        """The words whose figures support a claim, the labels in them blanked
+        (``quantities.labels``: a section's number is no figure of it, as ingest reads it)."""
+        words = self.stated or self.text
+        if self.labelled is None or not words:
+            return words
+        if self._figures is None or self._figures[0] != words:
+            from .quantities.labels import unlabelled
+
+            self._figures = (words, unlabelled(words, self.labelled()))
+        return self._figures[1]
 
     def result(self) -> CitationCheck:
         return CitationCheck(
@@ -226,6 +240,7 @@ def _check_claim(case: _Case, text: str, citations: Sequence[Citation]) -> Claim
         _locate(case, item)
         if item.status == "ok" and item.resolved is not None:
             _place(case, item)
+        item.labelled = functools.partial(_labels, case, item)
     for item in cited:
         _amended_in_part(case, item)
     for item in cited:
@@ -689,6 +704,23 @@ def _headings(case: _Case, item: _Cited) -> tuple[str, ...]:
     except NotFoundError:
         return ()
     return headings.get(resolved.path, ())
+
+
+def _labels(case: _Case, item: _Cited) -> tuple[str, ...]:
+    """The labels in a cited section's words as the outline read them, its own and its
+    subsections' (``facts.section_labels``: blanked before its figures are read, as ingest
+    blanks them). None for a table row, a callout or a quote alone."""
+    from .facts import revision_labels
+
+    resolved = item.resolved
+    if resolved is None or resolved.path is None or resolved.rev is None or resolved.path.startswith("table-"):
+        return ()
+    uid = f"{resolved.doc}@{resolved.rev}"
+    try:  # once per revision and build, with its list headings
+        labels = revision_labels(case.snapshot.build_id, uid, lambda: case.snapshot.store.document(uid))
+    except NotFoundError:
+        return ()
+    return labels.get(resolved.path, ())
 
 
 def _replaced(

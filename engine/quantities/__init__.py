@@ -13,6 +13,8 @@
   read (a claim holding one is never a plain answer).
 - ``compare`` — :func:`compare`: equal, compatible, conflict or not comparable, with tolerance.
 - ``claims`` — :func:`check_claim_quantities`: every quantity of a claim matched by a cited one.
+- ``labels`` — ``unlabelled``: a provision's own label (its number as the outline read it)
+  blanked before its words are read, at ingest and in ``check``: a section's number is no figure.
 - ``_lite`` and ``grammar_file`` — the pipeline's tokenizer and phrase matcher redone over
   tables exported from it, written beside each build: a cold ``check`` reads a claim's numbers
   without importing spaCy, to the same reading (held to the pipeline by tests).
