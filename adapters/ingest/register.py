@@ -211,7 +211,12 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
         if row.file is None:
             continue
         relative = _project_path(row.file)
-        if relative is None:
+        if not row.file.strip():  # written, naming nothing: no revision "not ingested yet" by a slip
+            problems.append(InputError(f"file {row.file!r} is written but names no file", file=name,
+                                       line=row.line, field="file",
+                                       hint="name the document's file, or leave the cell empty (in a YAML "
+                                            "register: leave file out) for a revision not ingested yet"))
+        elif relative is None:
             problems.append(InputError(f"file {row.file!r} is not a path inside the project", file=name,
                                        line=row.line, field="file"))
         elif root is not None and (link := _linked_part(root, relative)) is not None:
@@ -794,7 +799,10 @@ def _yaml_records(path: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]
                                           "a document everyone may read"))
         if shapes:
             raise InputErrors(f"{name}: the register does not read", shapes)
-        yield line, {key: _Written(value) if _listing(key) and not isinstance(value, list | None) else value
+        # a list column given as one value, and any text, kept as written: an entry's ``""`` or
+        # ``" "`` is a value written (front matter's ``until: ""``), never a cell left blank
+        yield line, {key: _Written(value) if (_listing(key) and not isinstance(value, list | None))
+                     or isinstance(value, str) else value
                      for key, value in flat.items()}
 
 
@@ -852,22 +860,27 @@ def _check_header(header: list[str], name: str, line: int) -> None:
 
 def _cells(raw: dict[str, Any]) -> dict[str, Any]:
     """A row's cells as text, blanks left out: dates and times as ISO text (a spreadsheet's
-    time without a zone is taken as UTC). A YAML register's list (``access: []``, ``[""]``)
-    is kept as the list it is, and its empty text (``access: ""``) as given: each is read as
-    the same value in front matter is (``metadata``'s checks, one home), never taken for a
-    blank cell, which would make the document public."""
+    time without a zone is taken as UTC). THE one reading of whether a register's cell was
+    written, for every format: a CSV's or XLSX's empty cell is left out; one holding only
+    spaces is written, and kept as written (``" "``), as a YAML register's text (``access:
+    ""``, ``effective_until: " "``) and its list (``access: []``, ``[""]``) are: each is read
+    as the same value in front matter is (``metadata``'s checks, one home: an access naming
+    no group, a date that is none), never taken for a cell left blank, which would make the
+    document public, open-ended, or apply to every case (audit 70 B F1). A row whose every
+    cell is blank or spaces records nothing and is no row."""
     values: dict[str, Any] = {}
+    written = False  # a cell holding more than spaces
     for column, value in raw.items():
         if not column or value is None:
             continue
         if isinstance(value, list | tuple) and _listing(column):
-            values[column] = tuple(_plain(item) for item in value)
+            values[column], written = tuple(_plain(item) for item in value), True
             continue
         if isinstance(value, _Written):
-            values[column] = _plain(value.value)
+            values[column], written = _plain(value.value), True
             continue
         if isinstance(value, WrittenScalar):  # a YAML register's number or date, as written
-            values[column] = value
+            values[column], written = value, True
             continue
         if isinstance(value, dt.datetime):
             text = value.isoformat() if value.tzinfo else value.isoformat() + "Z"
@@ -880,10 +893,11 @@ def _cells(raw: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(value, float) and value.is_integer():
             text = str(int(value))
         else:
-            text = str(value).strip()
+            text = str(value).strip() or str(value)  # only spaces: written, kept as written
         if text:
             values[column] = text
-    return values
+            written = written or bool(text.strip())
+    return values if written else {}
 
 
 def _bracketed(row: RegisterRow, name: str) -> list[InputError]:

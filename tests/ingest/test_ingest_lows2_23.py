@@ -99,7 +99,8 @@ def _access_problems(root: Path, path: Path, register: str) -> list[tuple[str | 
 
 @pytest.mark.parametrize(("cell", "said"), [(" ; ", "lists no group"), (";", "lists no group"),
                                             ("owners;;qa", "an empty group name"),
-                                            ("owners; ", "an empty group name")])
+                                            ("owners; ", "an empty group name"),
+                                            (" ", "an empty group name")])  # audit 70 B F1: was public
 def test_a_csv_register_access_cell_naming_no_group_or_an_empty_one_is_an_error(tmp_path: Path, cell, said):
     path = _register(tmp_path, ROW_A.format(access=cell))
     [(file, line, field, message)] = _access_problems(tmp_path, path, "register.csv")
