@@ -2,7 +2,10 @@
 
 A test file names the pack, a small corpus (inline document metadata, or a folder of
 document files), and cases: a question and the expected outcome. Only the keys written under
-``expect`` are compared, so a test says exactly what it cares about.
+``expect`` are compared, so a test says exactly what it cares about; each must be a key of the
+question's answer (``ANSWER_KEYS``), and an ``expect`` naming none is refused: a misspelt key was
+compared with a field the answer does not have (null), so ``expect: {eligble: null}`` and
+``expect: {}`` passed, checking nothing (audit 70 B F2).
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from inforce.ontology import (
     CharSpan,
     Document,
     EffectiveInterval,
+    EligibilityResult,
     InputError,
     InputErrors,
     Locator,
+    PrecedenceResult,
     Section,
     SourceRef,
     Supersedes,
@@ -28,9 +33,10 @@ from inforce.ontology import (
 from inforce.ontology.files import read_bounded_text, unnamed_path
 from inforce.ontology.scalars import YamlModel
 
-from .source import RuleError, SourceFile, plain, read_yaml, validation_problems
+from .source import RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
 
 __all__ = [
+    "ANSWER_KEYS",
     "CASE_KINDS",
     "FixtureDocument",
     "RuleCase",
@@ -42,6 +48,18 @@ __all__ = [
 _MODEL = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 CASE_KINDS = ("eligible", "precedence", "derive", "read", "qualifiers", "subjects")
 _SUFFIX = ".test.yaml"
+#: The keys of each question's answer (``engine.packtests`` answers it; a test holds the two
+#: alike), the only keys a case's ``expect`` may name: ``eligible`` as ``inforce eligible``
+#: prints it (``EligibilityResult.contract``, no trace), ``precedence`` as ``PrecedenceResult``,
+#: ``derive`` as ``engine.derivation.DerivationResult``, the others as ``packtests`` builds them.
+ANSWER_KEYS: dict[str, tuple[str, ...]] = {
+    "eligible": tuple(name for name in EligibilityResult.model_fields if name != "trace"),
+    "precedence": tuple(PrecedenceResult.model_fields),
+    "derive": ("edges", "derived", "unresolved", "not_understood", "quiet"),
+    "read": ("applied", "proposed", "not_understood", "skipped"),
+    "qualifiers": ("links",),
+    "subjects": ("subjects", "bound"),
+}
 
 
 class FixtureProvision(YamlModel):
@@ -172,7 +190,8 @@ class RuleCase(YamlModel):
     read: DocumentCase | None = None
     qualifiers: DocumentCase | None = None
     subjects: TextCase | None = None
-    expect: dict[str, Any]
+    #: some keys of the answer (``ANSWER_KEYS``), at least one: checked by ``read_test_file``
+    expect: dict[str, Any] = Field(json_schema_extra={"minProperties": 1})
 
     @model_validator(mode="after")
     def _one_question(self) -> RuleCase:
@@ -227,7 +246,8 @@ def read_test_file(path: Path, display: str | None = None) -> tuple[RuleTestFile
     except ValidationError as invalid:
         raise InputErrors(f"{source.name}: the rule tests do not load",
                           validation_problems(source, invalid, RuleTestFile)) from None
-    problems: list[RuleError] = []
+    problems: list[RuleError] = [problem for number, case in enumerate(model.cases)
+                                 for problem in _expect_problems(case, number, source)]
     for index, fixture in enumerate(model.documents):
         try:
             fixture.to_document(source.name)
@@ -236,3 +256,16 @@ def read_test_file(path: Path, display: str | None = None) -> tuple[RuleTestFile
     if problems:
         raise InputErrors(f"{source.name}: the rule tests do not load", problems)
     return model, source
+
+
+def _expect_problems(case: RuleCase, number: int, source: SourceFile) -> list[RuleError]:
+    """A case's ``expect`` naming a key its question's answer does not have (RP002 at the key,
+    with the key meant), or naming nothing (RP003): either checks nothing, and passed."""
+    keys = ANSWER_KEYS[case.question]
+    where = ("cases", number, "expect")
+    if not case.expect:
+        return [source.error(where, "RP003", "expect names nothing to check, so the case would pass whatever the "
+                             "pack answers", hint=f"name what the answer must be: {', '.join(keys)}")]
+    return [source.error((*where, key), "RP002", f"unknown key {key!r} in expect: {case.question!r} answers "
+                         "have no such key", hint=close_matches(key, keys), at_key=True)
+            for key in case.expect if key not in keys]

@@ -47,16 +47,16 @@ documents:
 cases:
   - name: add-02 reads
     read: {document: ADD-02}
-    expect: {}
+    expect: {not_understood: []}
   - name: add-02 derives
     derive: {document: ADD-02}
-    expect: {}
+    expect: {unresolved: []}
   - name: add-01 reads
     read: {document: ADD-01}
-    expect: {}
+    expect: {not_understood: []}
   - name: the fixture reads
     read: {document: FIX-ADD}
-    expect: {}
+    expect: {not_understood: []}
 """
 _BAD = ("---\nid: R-BAD\nkind: specification\ntitle: Restricted memo\naccess: [legal]\nissued: 2026-03-01\n"
         "seq: ZZSECRETSEQ\neffective: {from: 2026-03-01}\nrecorded: 2026-03-01T09:00:00Z\n---\nSECTION 1\n\n"

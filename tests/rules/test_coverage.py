@@ -55,7 +55,7 @@ SAVE = """  - id: LBL-2
 """
 SAVE_CASE = """  - name: the other wording, and a case whose expect names no rule still reaches what it decided
     qualifiers: {document: LBL-2}
-    expect: {}
+    expect: {links: [{provision: LBL-2#1}]}
 """
 
 
