@@ -44,6 +44,7 @@ from .wording import (
     _FORMER_LABEL,
     _FRAGMENT,
     _LEGEND_PUT_IN,
+    _LEGEND_RESTATED,
     _LEGEND_TAKEN_OUT,
     _LIST_JOIN,
     _NEW_TEXT_LABEL,
@@ -474,6 +475,36 @@ def _marks_stated(items: Sequence[Item]) -> frozenset[str]:
             if len(stated) == 2:
                 break
     _MARKS_STATED[:] = [(items, stated)]
+    return stated
+
+
+#: The item list last asked of and whether it states that its clauses restated replace their own.
+_RESTATEMENT_STATED: list[tuple[Sequence[Item], bool]] = []
+
+
+def _restatement_stated(items: Sequence[Item]) -> bool:
+    """Whether the addendum states, in a sentence of its own words (quotations aside), that each
+    clause it restates takes the place of the clause of the same number ("The clauses below are
+    restated as they now stand. Each restated clause takes the place of the clause of the same
+    number in the bid documents"): then an article's paragraphs written anew under a heading
+    naming it, with no verb, are that article replaced as the owner said, not a guess. Not where
+    the same sentence lets a clause supplement its own ("The exception clauses below supplement
+    or replace the clauses ... that carry the same number": a clause not marked adds to it).
+    Found once per document's item list, as the marks are."""
+    if _RESTATEMENT_STATED and _RESTATEMENT_STATED[0][0] is items:
+        return _RESTATEMENT_STATED[0][1]
+    stated = False
+    for item in items:
+        words = re.sub(r"[\"“][^\"”\n]*[\"”]", " ", item.text)
+        for m in _LEGEND_RESTATED.finditer(words):
+            start = max(words.rfind(".", 0, m.start()), words.rfind("\n", 0, m.start())) + 1
+            end = min((i for i in (words.find(".", m.end()), words.find("\n", m.end())) if i >= 0), default=len(words))
+            if not re.search(r"\bsupplement|\badd(?:s|ed)?\s+to\b|\bunless\b|\bexcept\b", words[start:end], re.IGNORECASE):
+                stated = True
+                break
+        if stated:
+            break
+    _RESTATEMENT_STATED[:] = [(items, stated)]
     return stated
 
 

@@ -97,6 +97,7 @@ from .forms import (
     _loose_part,
     _marked_change,
     _marks_stated,
+    _restatement_stated,
     _read_as_whole,
     _reissue_declared,
     _title_agrees,
@@ -1515,7 +1516,8 @@ class _One:
                 and restated is not None and restated.group(0).strip(" .()*_").lstrip("0").lower()
                 == self.resolved[0][0].path.rsplit(".", 1)[-1].lstrip("0").lower()):
             # "3.02.C - Mortar Bedding" then "C. Tool exposed joints ...": the paragraph written anew
-            self.action = Action("replace", "restated under its heading", ambiguous=(
+            # (applied where the addendum says each clause it restates takes the place of its own)
+            self.action = Action("replace", "restated under its heading", ambiguous=None if _restatement_stated(self.items) else (
                 "restates the paragraph its heading names, with no verb: for a person to confirm"))
         elif (self.action.action is None and len(self.resolved) == 1 and self.resolved[0][1].from_heading
               and re.fullmatch(r"\d{1,2}\.\d{1,3}", self.resolved[0][0].path or "") and restated is not None
@@ -1523,7 +1525,7 @@ class _One:
               and self.corpus.exists(Locator(doc=self.resolved[0][0].doc, path=f"{self.resolved[0][0].path}.{letter}"))):
             # "SECTION 11 19 00 - 2.1 DOORS" then "A. ...", "B. ...": the article's paragraphs written
             # anew under it, with no verb (a letter it lacks is one added: read in part, as before)
-            self.action = Action("replace", "restated under its heading", ambiguous=(
+            self.action = Action("replace", "restated under its heading", ambiguous=None if _restatement_stated(self.items) else (
                 "restates the paragraphs of the article its heading names, with no verb: for a person to confirm"))
         if (self.action.action == "delete" and self.action.ambiguous is not None and self.action.span is not None and len(self.resolved) == 1
                 and self.resolved[0][0].path is not None and not self.open_refs and not self.from_lead

@@ -205,6 +205,13 @@ _LEGEND_TAKEN_OUT = re.compile(rf"\b(?:delet\w*|remov\w*|omit\w*|taken\s+out)\b[
 _LEGEND_PUT_IN = re.compile(r"\b(?:add\w*|new|insert\w*|changes)\b[^.;\n]{0,60}?\bbold(?:ed)?\b|"
                             r"\bbold(?:ed)?\b[^.;\n]{0,40}?\b(?:add\w*|new|insert\w*|changes)\b", re.IGNORECASE)
 
+#: An addendum's own word that each clause it prints stands, whole, in the place of the clause of
+#: its number ("Each restated clause takes the place of the clause of the same number in the bid
+#: documents", "A clause printed here takes the place of the clause with the same number"), round 73.
+_LEGEND_RESTATED = re.compile(r"\b(?:clauses?|paragraphs?|articles?|provisions?)\b[^.;\n]{0,60}?\b(?:takes?\s+the\s+place\s+of|"
+                              r"replaces?|supersedes?),?\s+(?:the\s+)?(?:clauses?|paragraphs?|articles?|provisions?)\s+"
+                              r"(?:of|with|bearing|carrying)\s+the\s+same\s+number", re.IGNORECASE)
+
 #: A list of sheets, then a callout said to be on each of them ("Sheets A-201 and A-301: Note 1 on
 #: each sheet is deleted", "Note 4 of both drawings").
 _ON_EACH = re.compile(r"\b(?:on|of|in|from)\s+(?:each|both|every|all)\s+(?:of\s+(?:the\s+|these\s+|those\s+)?)?"
