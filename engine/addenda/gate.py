@@ -1906,13 +1906,80 @@ _THROUGHOUT = re.compile(
     r"\b(?:every|each|all)\s+(?:references?|occurrences?|instances?|mentions?)\s+(?:in|to|of)\b", re.IGNORECASE)
 
 
+#: Pages of a section named by number, a list or range of them ("page 2 of 4", "pages 04 20 00-2 and
+#: 04 20 00-3", "Pages 05 12 00-3A through 05 12 00-3C", "page numbers: 07 21 00-2 and 23 31 13-2"): the section's own number
+#: before each (``doc``), the page, a letter for a page slipped in, its count ("of 4").
+_PAGE_RUN = re.compile(
+    r"\bpages?\s+(?:(?:numbers?|nos?\.?)\s*:?\s*)?(?P<run>(?:\d{2}\s?\d{2}\s?\d{2}\s?[-/]\s?)?\d{1,3}[A-Za-z]?(?:\s+of\s+\d{1,3})?"
+    r"(?:\s*(?:,\s*and|,|and|&|through|thru|to|[-\u2013])\s*(?:pages?\s+)?"
+    r"(?:\d{2}\s?\d{2}\s?\d{2}\s?[-/]\s?)?\d{1,3}[A-Za-z]?(?:\s+of\s+\d{1,3})?)*)(?![\w/.-]*\d)", re.IGNORECASE)
+_ONE_PAGE = re.compile(r"(?:(?P<doc>\d{2}\s?\d{2}\s?\d{2})\s?[-/]\s?)?(?P<page>\d{1,3})(?P<letter>[A-Za-z])?(?![\w])"
+                       r"(?:\s+of\s+(?P<count>\d{1,3}))?")
+
+
+def _later_pages(read: str, doc: str) -> bool:
+    """Whether the pages an item names of section ``doc`` leave some of it as it was: pages after
+    its first ("page 08 71 00-2 reprinted", "Revised pages 2 and 3"), a page slipped in between
+    two of its own ("the attached Pages 05 12 00-3A through 05 12 00-3C"), or pages fewer than the
+    count the item gives ("page 2 of 4", "page 3 of 6 and page 4 of 6"). Pages of another section
+    it lists are not its own; a range from the first, or a part named beside the pages (then the
+    pages only say where to find it), says nothing of the kind."""
+    if _NUMBERED_INSIDE.search(read) or _CALLOUT_NAMED.search(read) or _LETTER_NAMED.search(read):
+        return False  # (a part named: where the change is, the pages only say where to find it)
+    number = re.sub(r"\D", "", doc.rsplit("-", 1)[-1])
+    runs = list(_PAGE_RUN.finditer(read))
+    if not runs or not number:
+        return False
+    own = re.search(r"(?<![\d-])" + r"\s?".join((number[0:2], number[2:4], number[4:6])) + r"(?![\d-])", read) \
+        if len(number) == 6 else None
+    pages: set[int] = set()
+    counts: set[int] = set()
+    inserted = False
+    for run in runs:
+        if re.search(r"\b(?:see|refer\s+to)\b[^.;\n]{0,20}$", read[:run.start()], re.IGNORECASE):
+            return False  # ("See the new pages ...": where a change is, not the change)
+        bare = re.match(r"pages?\s+(?:numbers?|nos?\.?)", run.group(0), re.IGNORECASE) is not None or (
+            own is None or own.start() > run.start())
+        last: int | None = None
+        text = run.group("run")
+        for m in _ONE_PAGE.finditer(text):
+            between = text[m.start() - 12 if m.start() >= 12 else 0:m.start()]
+            if m.group("doc") is not None and re.sub(r"\D", "", m.group("doc")) != number:
+                last = None
+                continue  # (a page of another section the item lists: "07 21 00-1, ... and 23 31 13-2")
+            if m.group("doc") is None and bare:
+                # ("Page No. 58 to 60, Section 22 40 00": a bare page written before the section, or as
+                # "Page No.", is the volume's page, not one of the section's own)
+                last = None
+                continue
+            page = int(m.group("page"))
+            if last is not None and m.group("letter") is None and re.search(
+                    r"(?:through|thru|to|[-\u2013])\s*(?:pages?\s+)?(?:\d{2}\s?\d{2}\s?\d{2}\s?[-/]\s?)?$", between,
+                    re.IGNORECASE):
+                pages.update(range(last, page + 1))  # (a range: every page in it)
+            inserted = inserted or m.group("letter") is not None
+            pages.add(page)
+            last = page
+            if m.group("count"):
+                counts.add(int(m.group("count")))
+    if not pages or len(counts) > 1:
+        return False
+    if counts:
+        return len(pages) < min(counts) and max(pages) <= min(counts)
+    return inserted or min(pages) > 1
+
+
 def _located_anyway(edge: DerivedEdge, item: Item, items: Sequence[Item], corpus: Corpus) -> bool:
     """Whether the item locates its change in part of ``edge.target`` (a whole document) though it
     names no part of it that exists (see the exceptions above)."""
     read = _read_text(item.text, _quoted_spans(item.text))
+    doc = edge.target.doc
+    if item.answer is None and _OWN_WHOLE.search(read) is None and _later_pages(read, doc):
+        # (not in an answer: "Response: Yes. See the new pages ... inserted by this Addendum" points to
+        # the item that puts them in)
+        return True  # ("page 2 of 4", "(page 08 71 00-2 reprinted)": the pages changed, the rest kept)
     if _OWN_WHOLE.search(read) or _REPRINTED.search(read):
         return False  # (a whole said, or a reprint: never read as a change in part here)
-    doc = edge.target.doc
     held = corpus.path_set(doc)
     if held and re.search(r"\b(?:add|insert|append)", edge.words, re.IGNORECASE):
         label = _new_label(item, items, _verb_at(read, edge.words))
