@@ -777,7 +777,7 @@ def _unplaced(claim: QuantityMention, source: QuantityMention, beside: Sequence[
     80 in" states both); ``placed``: their places (and the source's), as :func:`_items_stated`
     reads them; ``said``: the claim's places and items, any of which the source's may be."""
     others = [other for other in beside if other.subject == source.subject and other.bound == source.bound
-              and tuple(other.condition) == tuple(source.condition)
+              and _placeless(other.condition, claim) == _placeless(source.condition, claim)
               and _supports(claim, other, vocabulary, claim_text, cited_text)[0] is None]
     if not others:
         return None
@@ -789,6 +789,15 @@ def _unplaced(claim: QuantityMention, source: QuantityMention, beside: Sequence[
     if set(said or ()) & own:
         return None
     return several_places(source.text, [other.text for other in others])
+
+
+def _placeless(condition: Sequence[str], claim: QuantityMention) -> tuple[str, ...]:
+    """A cited figure's condition as :func:`_unplaced` compares it with its neighbours': without
+    its ``element`` term where the claim names no element (``Footings: 3,000 psi; slabs: 4,000
+    psi`` states one figure of two places, each its own element), as it is where the claim names one."""
+    if any(term.startswith(ELEMENT_FACET + " ") for term in claim.condition):
+        return tuple(condition)
+    return tuple(term for term in condition if not term.startswith(ELEMENT_FACET + " "))
 
 
 def _soft_said(claim: QuantityMention, source: QuantityMention) -> str:
@@ -844,6 +853,11 @@ def _element_claimed(
                 by_element.setdefault(term, []).append((index, source))
     if len(by_element) < 2 or len({(s.bound, s.value, s.upper, s.unit) for group in by_element.values()
                                    for _, s in group}) < 2:
+        return claim
+    if len({index for group in by_element.values() for index, _ in group}) == 1:
+        # one cited provision states the figure for several elements ("Footings: 3,000 psi; slabs:
+        # 4,000 psi"): which one a claim naming none means is a person's question, as for any place
+        # of one provision (``_unplaced``, audit 65), never a refusal of its own words restated
         return claim
     shown = "; ".join(f"{group[0][1].text!r} for {term[len(ELEMENT_FACET) + 1:]}" for term, group in by_element.items())
     index, source = next(iter(by_element.values()))[0]

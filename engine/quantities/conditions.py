@@ -708,6 +708,7 @@ def _label_element(text: str, start: int, binding: tuple[int, int] | None, bound
         end = until  # a list item whose subject its heading names, or the figure itself (``5000 PSI``)
     else:
         return None
+    opening = _item_opening(text, opening, end)
     label = text[opening:end].strip(" \t,-–—")
     excluding = _excluding(label)
     if excluding is not None:  # the figure is stated for every element but the one named
@@ -720,6 +721,33 @@ def _label_element(text: str, start: int, binding: tuple[int, int] | None, bound
     term = f"{ELEMENT_FACET} {' '.join(label.lower().split())}"
     names, places = _element_words(term)
     return term if names or places else None  # a material alone names no element
+
+
+#: What ends one item's figure and opens the next item of a line (``Footings: 3,000 psi; slabs
+#: on grade: 4,000 psi``, ``Zapatas: 21 MPa, losas: 28 MPa``): a semicolon, or a comma before a
+#: space (``3,000`` is one figure).
+_ITEM_SEPARATOR = re.compile(r";|,(?=\s)")
+
+
+def _item_opening(text: str, opening: int, end: int) -> int:
+    """Where the label ending at ``end`` opens, ``opening`` being its line's start past a list
+    marker: after the separator that follows the last figure before it, where a line states
+    several items each with its own figure (``Footings: 3,000 psi; slabs on grade: 4,000 psi``:
+    ``slabs on grade``, not ``Footings: 3,000 psi; slabs on grade``, which names no element, so
+    the second figure was read as no element's or, in a claim, as the first's); ``opening`` where
+    no figure stands before it (``PILE CAPS, BOTTOM: 3"``: its comma places the figure, ``1) SLAB
+    ON GRADE, TOP``). A comma ends an item only after another label's colon (``Footings: 3,000
+    psi, slabs: 4,000 psi``); a semicolon always does."""
+    segment = text[opening:end]
+    last = max(segment.rfind(digit) for digit in "0123456789")
+    if last < 0:
+        return opening
+    after = opening + last + 1
+    labelled = ":" in text[opening:after]
+    for separator in _ITEM_SEPARATOR.finditer(text, after, end):
+        if separator.group(0) == ";" or labelled:
+            return separator.end()
+    return opening
 
 
 def _excluding(label: str) -> str | None:

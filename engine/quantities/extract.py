@@ -84,7 +84,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/28"
+EXTRACTOR_VERSION = "inforce-quantities/29"
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 #: An R-value's number glued to its R (``R13``) is one too (audit 55), though a C150 is a name.

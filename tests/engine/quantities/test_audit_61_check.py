@@ -45,13 +45,6 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-#: Since audit 70 B F3 a section's number is no part of its words' reading, so ``1.11 Footings:
-#: 3,000 psi; ...`` reads 3,000 psi for footings, as ``A. Footings: 3,000 psi; ...`` did before;
-#: the figure after the ``;`` is then read under no element, and the check refuses the cited
-#: words restated (the same verdict ``A. Footings: ...`` cited gets on main): a gap of the claim
-#: check's element reading, left to its own fix.
-_ELEMENT_GAP = pytest.mark.xfail(strict=True, reason="audit 70 B F3: the element after a ';' is not read")
-
 _CASES = [
     # C1: the kind of day is compared
     ("Q-61#1.1", "The Contract Time is 180 working days.", {"refusal"}),
@@ -75,7 +68,7 @@ _CASES = [
     ("Q-61#1.13", "L'enrobage minimal sera de 5 cm pour les dalles.", {"refusal", "escalation"}),
     ("Q-61#1.11", "Footings: 3,000 psi.", {"answer"}),
     ("Q-61#1.11", "Slabs on grade: 4,000 psi.", {"answer"}),
-    pytest.param("Q-61#1.11", "Footings: 3,000 psi; slabs on grade: 4,000 psi.", {"answer"}, marks=_ELEMENT_GAP),
+    ("Q-61#1.11", "Footings: 3,000 psi; slabs on grade: 4,000 psi.", {"answer"}),
     ("Q-61#1.14", "Slabs: 4,000 psi.", {"answer"}),
     ("Q-61#1.12", "El recubrimiento m\u00ednimo en fundaciones ser\u00e1 de 5 cm.", {"answer"}),
     ("Q-61#1.13", "L'enrobage minimal sera de 5 cm pour les fondations.", {"answer"}),
@@ -83,7 +76,7 @@ _CASES = [
     # a heading word the cited text places nothing at names no place of it: which of the cited
     # places (footings 3,000 psi, slabs 4,000 psi) the claim means is not read, so a person
     # decides (audit 65: an answer before, never a refusal)
-    pytest.param("Q-61#1.14", "Concrete strength: 3,000 psi.", {"escalation"}, marks=_ELEMENT_GAP),
+    ("Q-61#1.14", "Concrete strength: 3,000 psi.", {"escalation"}),
 ]
 
 
@@ -114,3 +107,81 @@ def test_another_places_figure_is_stated_for_that_place() -> None:
         ["L'enrobage minimal sera de 5 cm pour les fondations et de 3 cm pour les dalles."]).unmatched
     assert unmatched.reason == "condition_differs"
     assert "'dalle'" in unmatched.explanation and "'fondation'" in unmatched.explanation
+
+
+# -- audit 70 B F3 follow-up: each item of a line "X: fig; Y: fig" is read for its own element --
+
+_ITEMS = [
+    ("Footings: 3,000 psi; slabs on grade: 4,000 psi.", ["element footings", "element slabs on grade"]),
+    ("A. Footings: 3,000 psi; slabs on grade: 4,000 psi.", ["element footings", "element slabs on grade"]),
+    ("Footings: 3,000 psi, slabs: 4,000 psi.", ["element footings", "element slabs"]),
+    ("Footings: 3,000 psi, slabs, top: 4,000 psi.", ["element footings", "element slabs, top"]),
+    ('PILE CAPS, BOTTOM: 3"; PIERS: 2"', ["element pile caps, bottom", "element piers"]),
+    ("A. PILE CAPS 5000 PSI; PIERS 4000 PSI", ["element pile caps", "element piers"]),
+    ("Zapatas: 21 MPa; losas: 28 MPa", ["element zapatas", "element losas"]),
+    ("Fondations : 25 MPa ; dalles : 30 MPa.", ["element fondations", "element dalles"]),
+    # a label of no element after the ';' states none, and a comma with no label's colon before it
+    # is no item's end (the words before it are one label, not read as an element here)
+    ("Footings: 3,000 psi; concrete strength: 4,000 psi.", ["element footings", None]),
+    ("Footings 3,000 psi, slabs: 4,000 psi.", [None, None]),
+]
+
+
+@pytest.mark.parametrize(("text", "elements"), _ITEMS)
+def test_each_item_of_a_line_is_read_for_its_own_element(text: str, elements: list[str | None]) -> None:
+    """The element of a figure after a ';' (or a ', ' ending a labelled item) is the label after
+    that separator, not the words from the line's start (which name no element)."""
+    import re
+
+    from inforce.engine.quantities.conditions import element_of
+
+    figures = [match.start() for match in re.finditer(r"\d[\d,]*(?=\s?(?:psi|PSI|MPa|\"))", text)]
+    assert [element_of(text, start, None, True) for start in figures] == elements
+
+
+_RESTATED = [
+    ("Footings: 3,000 psi; slabs on grade: 4,000 psi.", "Footings: 3,000 psi; slabs on grade: 4,000 psi."),
+    ("A. Footings: 3,000 psi; slabs on grade: 4,000 psi.", "Footings: 3,000 psi; slabs on grade: 4,000 psi."),
+    ("Footings: 3,000 psi, slabs: 4,000 psi.", "Slabs: 4,000 psi."),
+    ("Zapatas: 21 MPa; losas: 28 MPa.", "Zapatas: 21 MPa; losas: 28 MPa."),
+    ("Fondations : 25 MPa ; dalles : 30 MPa.", "Dalles : 30 MPa."),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim"), _RESTATED)
+def test_the_cited_items_restated_are_answered(cited: str, claim: str) -> None:
+    from inforce.engine.quantities import check_claim_quantities
+
+    checked = check_claim_quantities(claim, [cited])
+    assert checked.status == "ok" and not checked.unmatched, checked.unmatched
+    assert all(match.doubt is None for match in checked.matched), checked.matched
+
+
+_ANOTHER_ITEM = [
+    ("Footings: 3,000 psi; slabs on grade: 4,000 psi.", "Footings: 4,000 psi."),
+    ("Footings: 3,000 psi, slabs: 4,000 psi.", "Slabs: 3,000 psi."),
+    ("Zapatas: 21 MPa; losas: 28 MPa.", "Losas: 21 MPa."),
+    ("Fondations : 25 MPa ; dalles : 30 MPa.", "Dalles : 25 MPa."),
+]
+
+
+@pytest.mark.parametrize(("cited", "claim"), _ANOTHER_ITEM)
+def test_another_items_figure_is_refused(cited: str, claim: str) -> None:
+    from inforce.engine.quantities import check_claim_quantities
+
+    checked = check_claim_quantities(claim, [cited])
+    assert [why.reason for why in checked.unmatched] == ["condition_differs"], checked.unmatched
+
+
+def test_a_claim_naming_none_of_one_provisions_elements_is_a_persons_call() -> None:
+    """One provision states the figure for several elements; a claim naming none of them is
+    escalated (several places), never refused as its own words restated, and a figure of none
+    of them is still refused."""
+    from inforce.engine.quantities import check_claim_quantities
+
+    cited = ["Footings: 3,000 psi; slabs on grade: 4,000 psi."]
+    checked = check_claim_quantities("Concrete strength: 3,000 psi.", cited)
+    assert not checked.unmatched and [bool(match.doubt) for match in checked.matched] == [True]
+    assert "several places" in checked.matched[0].doubt
+    assert [why.reason for why in check_claim_quantities("Concrete strength: 5,000 psi.", cited).unmatched] \
+        == ["value_differs"]
