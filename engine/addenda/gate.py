@@ -297,7 +297,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             # an answer telling what a document shows ("Sheet D-101 shows the slab removed"): no verb
             unasked = [*unasked, (action.span[0], action.span[0] + len(action.words.split(" … ")[0]))]  # type: ignore[index]
             action = read_action(text, vocabularies, mask=unasked)
-        if action.action == "no_change" and (beside := _clause_beside(text, unasked, vocabularies)) is not None:
+        if action.action == "no_change" and (
+                beside := _clause_beside(text, unasked, vocabularies, action.span)) is not None:
             # "No. Alternate No. 2 is withdrawn from the bid, and paragraph 1.2.B of Section ... is deleted": a
             # word saying something is taken back or unchanged, and another clause changing what it names;
             # the whole is not read as nothing, nor applied: that clause is for a person

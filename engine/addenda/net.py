@@ -34,12 +34,18 @@ _BESIDE_WHY = "a clause changing what it names, beside words saying nothing chan
 _IN_ERROR = re.compile(r"\b(?:in\s+error|by\s+(?:mistake|oversight)|inadvertently|erroneously|mistakenly)\b", re.IGNORECASE)
 #: A verb's past form ("deleted", "struck", "withdrawn", "withdrew").
 _PAST = re.compile(r"\w+(?:ed|en|uck|ew)(?!\w)", re.IGNORECASE)
+#: A word denying a verb in the words saying nothing changes ("the paragraph is not deleted", "it is never removed"):
+#: beside them a change told in the past ("The Engineer deleted this paragraph in the draft; it is not deleted.") is
+#: an account of what was done, denied by the item itself (audit 70 C: proposed as a deletion).
+_DENIAL = re.compile(r"\b(?:not|never)\b", re.IGNORECASE)
 
 
-def _clause_beside(text: str, mask: Sequence[tuple[int, int]], vocabularies: list
-                   ) -> tuple[Action, tuple[int, int]] | None:
+def _clause_beside(text: str, mask: Sequence[tuple[int, int]], vocabularies: list,
+                   kept: tuple[int, int] | None = None) -> tuple[Action, tuple[int, int]] | None:
     """The first clause of ``text`` (split at sentence ends, semicolons and ", and") that reads a
-    change and no word saying nothing changes, with its span; None when none does."""
+    change and no word saying nothing changes, with its span; None when none does. ``kept``: where
+    the words saying nothing changes stand (a change told in the past beside them denying a verb is
+    an account: ``_DENIAL``)."""
     read = _read_text(text, mask)
     bounds = [0, *(m.end() for m in re.finditer(r"(?<=[.;])\s+|,\s+(?:and|but)\s+", read)), len(read)]
     for start, end in zip(bounds[:-1], bounds[1:], strict=True):
@@ -50,6 +56,9 @@ def _clause_beside(text: str, mask: Sequence[tuple[int, int]], vocabularies: lis
         if action.changes and action.span is not None and (past := _PAST.match(read, start + action.span[0])) and (
                 _IN_ERROR.search(read, past.end(), end)):
             continue  # ("Addendum No. 0 deleted this paragraph in error; it is reinstated": what was done, told)
+        if (action.changes and action.span is not None and kept is not None and not start <= kept[0] < end
+                and _PAST.match(read, start + action.span[0]) and _DENIAL.search(read, *kept)):
+            continue  # ("Ref. No. 7 removed this paragraph; the paragraph is not deleted.": what was done, denied)
         if action.changes and action.span is not None:
             return Action(action.action, action.words, (start + action.span[0], start + action.span[1]),
                           action.attachment, ambiguous=_BESIDE_WHY), (start, end)
