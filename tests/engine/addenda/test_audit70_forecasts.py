@@ -112,3 +112,25 @@ def test_an_instruction_beside_these_words_is_still_applied(tmp_path, rules, lin
     reading = _read(tmp_path, rules, line)
     assert applied(reading) == {edge}, ([(p.target.format(), p.evidence.why) for p in reading.proposed],
                                         [n.reason for n in reading.not_understood])
+
+
+@pytest.mark.parametrize("line", [
+    # (audit 70 C L2: proposed as the paragraph given anew, with a successor)
+    "1.1 Section 03 30 00, Paragraph 2.1.C: Revisions to this paragraph will be issued after the pre-bid meeting.",
+    "1.1 Revisions to Section 03 30 00, Paragraph 2.1.C will be issued after the pre-bid meeting.",
+    "1.1 Section 03 30 00, Paragraph 2.1.C: Changes to this paragraph will be issued in a later addendum.",
+])
+def test_a_change_to_be_issued_later_proposes_nothing(tmp_path, rules, line):
+    reading = _read(tmp_path, rules, line)
+    _held_back(reading)
+    assert not reading.proposed, [(p.target.format(), p.evidence.why) for p in reading.proposed]
+
+
+@pytest.mark.parametrize(("line", "edge"), [
+    ('1.1 Section 03 30 00, Paragraph 2.1.B: Revisions to this paragraph are issued herewith; revise to read '
+     '"B. Water-cement ratio 0.40."', ("SPEC-033000#2.1.B", "full", True)),
+    ('1.1 Section 03 30 00, Paragraph 2.1.B: Revise to read "B. Water-cement ratio 0.40." Revisions to the drawings '
+     "will be issued after award.", ("SPEC-033000#2.1.B", "full", True)),
+])
+def test_a_change_beside_an_issue_to_come_of_other_documents_is_applied(tmp_path, rules, line, edge):
+    assert applied(_read(tmp_path, rules, line)) == {edge}
