@@ -968,6 +968,15 @@ class _Reader:
             return
         self._open(self._node_for(index, line, existing=None))
 
+    def _paragraph_from(self, index: int) -> str:
+        """The lines from ``index`` to the first blank one, joined with spaces."""
+        words = []
+        for line in self.lines[index:]:
+            if not line.strip():
+                break
+            words.append(line)
+        return " ".join(words)
+
     def _instructs(self, index: int, item: _Node) -> bool:
         """Whether the paragraph at line ``index``, after ``item``, is an instruction of its
         own: it names a section or a sheet and has a change verb of its own (outside quotes),
@@ -979,12 +988,7 @@ class _Reader:
             return False
         if len(first) - len(first.lstrip(" \t")) > item.indent + 1:
             return False
-        words = []
-        for line in self.lines[index:]:
-            if not line.strip():
-                break
-            words.append(line)
-        joined = " ".join(words)
+        joined = self._paragraph_from(index)
         named = attachment_names(joined)  # 'The attached "Section 31 23 16 - ..." replaces ...': a name
         text = _QUOTED.sub(lambda m: m.group(0) if m.span() in named else " ", joined)
         if not _NAMES_DOCUMENT.search(text):
@@ -1368,12 +1372,7 @@ class _Reader:
         if (len(lead.split()) < 12 or "\n\n" in lead.strip() or re.search(r"\d", lead) or _INTRODUCES.search(top.last.rstrip(" \t*_"))
                 or any(verb.search(lead) for verb in self.verbs)):
             return False
-        words = []
-        for line in self.lines[index:]:
-            if not line.strip():
-                break
-            words.append(line)
-        body = _QUOTED.sub(" ", " ".join(words))
+        body = _QUOTED.sub(" ", self._paragraph_from(index))
         return bool(re.search(r"\d", body)) and any(verb.search(body) for verb in self.verbs)
 
     def _leads_parts(self, index: int) -> bool:

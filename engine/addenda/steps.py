@@ -97,9 +97,9 @@ from .forms import (
     _loose_part,
     _marked_change,
     _marks_stated,
-    _restatement_stated,
     _read_as_whole,
     _reissue_declared,
+    _restatement_stated,
     _title_agrees,
     _title_runs,
     _under_instruction,
@@ -1910,7 +1910,7 @@ class _One:
                     "for a person to confirm"]))
             return _Outcome("proposed", self.rule, self.action, _distinct(candidates), why=_why(self.action, [], self.open_refs))
         written = sorted(self.open_refs, key=lambda r: r.span)
-        self._loose = dict(zip(map(id, written), loose_paths(written)))
+        self._loose = dict(zip(map(id, written), loose_paths(written), strict=True))
         loose = {self._loose[id(r)] for r in self.open_refs if r.kind == "paragraph" and r.target is None and not r.candidates
                  and str(r.why).endswith("but no section it belongs to")}
         # (a row of an old-and-new table, no verb at all, changes what it names as any row does: "GP Section 8,
