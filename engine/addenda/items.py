@@ -1540,8 +1540,15 @@ class _Reader:
         previous pass said), or whose last words end in a colon when the outline set the
         first of the list it introduces at the top ("... listed below:", then "1. ...")."""
         ancestors = self._ancestors(starting) if starting is not None else set()
+        lead = self._indented_lead(line)
         for position, node in enumerate(self.stack):
             if node.provision is None or node.held or node.provision.span.end > offset:
+                continue
+            if lead is not None and position <= lead:
+                # "2. Reference Section 07 54 23 - ..." then "   1. Paragraph 1.6.A: ...", "   2. Paragraph
+                # 2.1.A: ...": the outline, reading the indented list's numbers as its own, ended the
+                # lead-in before "2."; a line indented under an open label stays in it, for this line
+                # only (the next line at its margin closes it)
                 continue
             if node.provision.path in ancestors or (
                     starting is not None and starting.parent is None and _colon(node.last) and _first_label(line)):
@@ -1549,6 +1556,19 @@ class _Reader:
                 continue
             self._close(position, offset)
             return
+
+    def _indented_lead(self, line: str) -> int | None:
+        """Where, in the stack, the innermost open label is that ``line`` is indented under
+        ("   2. Paragraph 2.1.A: ..." under "2. Reference Section 07 54 23 - ..."); None for a line
+        at the margin, or indented under no label."""
+        indent = len(line) - len(line.lstrip(" \t"))
+        if not indent:
+            return None
+        for position in range(len(self.stack) - 1, -1, -1):
+            node = self.stack[position]
+            if node.style and node.indent < indent:
+                return position
+        return None
 
     def _close(self, keep: int, at: int, guard: Provision | None = None) -> None:
         """Close the blocks above ``keep``, each ending before ``at`` (trailing space left

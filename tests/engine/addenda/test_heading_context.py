@@ -221,3 +221,22 @@ def test_a_document_line_heads_unnumbered_instructions_that_open_with_their_verb
                     "Revise paragraph 2.1.B to read: \"Split-face units at all exposed faces.\"\n")
     assert _applied(reading) == {("DWG-S-301#note-2", "full", False), ("DWG-S-301#note-1", "partial", True),
                                  ("SPEC-042200#2.1.B", "full", True)}
+
+
+def test_a_list_indented_under_a_numbered_reference_heading_is_that_heading_s(tmp_path, rules):
+    # school boards number each "Reference Section ..." heading and the changes indented under it from
+    # 1 again; the outline, taking the indented numbers for its own, ends the heading before the
+    # indented "2." and "3.": each indented change is still the heading's, in the section it names
+    reading = _read(tmp_path, rules, "ADDENDUM NO. 2\n\n"
+                    "1. Reference Section 32 31 13 - Chain Link Fences\n"
+                    "   1. Paragraph 2.1.A: Delete \"9-gauge\" and replace with \"6-gauge\".\n\n"
+                    "2. Reference Section 04 22 00 - Concrete Unit Masonry\n"
+                    "   1. Paragraph 2.3.A: Delete \"Type S\" and replace with \"Type N\".\n"
+                    "   2. Paragraph 2.1.B: Delete in its entirety.\n"
+                    "   3. Article 3.2: Add new paragraph B as follows: \"B. Wash the base course.\"\n\n"
+                    "3. Reference Drawing S-302 - Framing Plan\n"
+                    "   1. Note 1: Delete.\n")
+    assert _applied(reading) == {("SPEC-323113#2.1.A", "partial", True), ("SPEC-042200#2.3.A", "partial", True),
+                                 ("SPEC-042200#2.1.B", "full", False), ("SPEC-042200#3.2", "partial", True),
+                                 ("DWG-S-302#note-1", "full", False)}
+    assert not reading.not_understood
