@@ -507,6 +507,7 @@ def derive_supersedes(
     document: Document, rules: Sequence[SupersessionRule] | RuleSet, *,
     directory: TargetDirectory | None = None, has_target: Callable[[Locator], bool] | None = None,
     names: Callable[[str], Mapping[str, str]] | None = None,
+    references: Callable[[str], Sequence[str]] | None = None,
 ) -> DerivationResult:
     """The supersedes edges ``document``'s wording implies under the supersession rules.
 
@@ -522,6 +523,12 @@ def derive_supersedes(
     (``has_target``), is reported in ``unresolved`` rather than turned into a broken edge. A
     paragraph named by ``{name}`` is looked up in ``names`` (document id → its
     ``outline_names``); one that fits no paragraph, or several, is reported as not understood.
+
+    An item whose own words hold back the change it reads as (a condition, a permission) is
+    reported when it names what it would change: a rule's ``mentions`` phrase, or a reference
+    ``references`` reads in its instruction (the addenda reader's readers: "OZ 02.02", "paragraaf
+    23.1", "Punkt 4.3", whatever notation the pack or the engine knows), the references it returns
+    named in the report.
     """
     active = rules.supersession if isinstance(rules, RuleSet) else list(rules)
     targets = _Targets(directory, names, has_target)
@@ -558,21 +565,21 @@ def derive_supersedes(
                     # it opens as an instruction, yet its words say nothing changes (rejected, withdrawn,
                     # conditional): derived from nothing, and named for review
                     misplaced.setdefault(path, (item, rule.id, _NO_CHANGE))
-                elif (said.ambiguous is not None and path in mentioned and said.span is not None
+                elif (said.ambiguous is not None and said.span is not None and _names_change(item, path, mentioned, references)
                         and ((beside := read_action(item.text, vocabulary(rule), mask=[*item.quoted, said.span])).changes
                              or beside.ambiguous is not None)):
                     # it names what it would change and holds a change verb outside the words saying nothing
                     # changes (held back by a permission, a condition, an earlier addendum's answer): derived
                     # from nothing, named for review with what it names and the words holding it back ("this
                     # restates Section 01 21 00 and changes nothing": no verb beside the words, quiet)
-                    misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change)))
-                elif (said.ambiguous is not None and path in mentioned and said.span is not None
+                    misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change, references)))
+                elif (said.ambiguous is not None and said.span is not None and _names_change(item, path, mentioned, references)
                         and (unheld := read_action(item.text, replace(vocabulary(rule), no_change=()),
                                                    mask=item.quoted)).action == "replace"
                         and unheld.span is not None and unheld.span[0] == said.span[0]):
                     # a verb giving the target words anew opening the words that hold it back ("Reinstate the
                     # paragraph as originally issued"): what it gives back is for a person, never quiet (audit 56)
-                    misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change)))
+                    misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change, references)))
                 elif path in mentioned and (earlier := _EARLIER_ITEM.search(item.text)) is not None:
                     # "Addendum No. 2, Item 1.3, is withdrawn in its entirety.": the earlier addendum's item, and
                     # the edges it derived, are what the words take back; no rule of the pack changes an
@@ -693,21 +700,50 @@ def _whole_words_of(source: str, flags: int) -> re.Pattern[str]:
     return re.compile(f"(?:{source}){_WORD_ENDS}", flags)
 
 
-def _held_back(item: _Item, mentions: Sequence[re.Pattern[str]], no_change: Sequence[re.Pattern[str]]) -> str:
-    """The reason an item naming what it would change is held back: what it names, the words holding it."""
+def _unquoted_words(item: _Item) -> str:
+    """The item's text with what it quotes blanked (the places kept)."""
     unquoted = list(item.text)
     for start, end in item.quoted:
         unquoted[start:end] = " " * (end - start)
-    words = "".join(unquoted)
+    return "".join(unquoted)
+
+
+def _read_references(item: _Item, references: Callable[[str], Sequence[str]] | None) -> list[str]:
+    """The references ``references`` (the addenda reader's readers) reads in the item's instruction
+    (its first paragraph, quotations left out); none without a reader."""
+    if references is None:
+        return []
+    return list(references(_unquoted_words(item)[item.starts[0]:item.end]))
+
+
+def _names_change(item: _Item, path: str, mentioned: Mapping[str, object],
+                  references: Callable[[str], Sequence[str]] | None) -> bool:
+    """Whether an item names what it would change (one decision for the items held back): a rule's
+    ``mentions`` phrase, or a reference any reader of the engine reads in its instruction ("Falls der
+    Auftraggeber dies wünscht, entfällt OZ 02.02.": the pack's phrases list no "OZ", the reader does)."""
+    return path in mentioned or bool(_read_references(item, references))
+
+
+def _held_back(item: _Item, mentions: Sequence[re.Pattern[str]], no_change: Sequence[re.Pattern[str]],
+               references: Callable[[str], Sequence[str]] | None = None) -> str:
+    """The reason an item naming what it would change is held back: what it names, the words holding it."""
+    words = _unquoted_words(item)
     spans = sorted({m.span() for phrase in mentions for m in phrase.finditer(words)}, key=lambda sp: (sp[0], -sp[1]))
     kept = [sp for sp in spans if not any(o != sp and o[0] <= sp[0] and sp[1] <= o[1] for o in spans)]
     named = list(dict.fromkeys(" ".join(words[a:b].split()) for a, b in kept))[:4]
+    by = ""
+    if not named and (read := _read_references(item, references)):
+        named, by = list(dict.fromkeys(" ".join(r.split()) for r in read))[:4], READER_NAMED
     held = next((" ".join(m.group(0).split()) for phrase in no_change if (m := phrase.search(words))), "")
-    return f"{HELD_BACK}: names {', '.join(named) or 'what it would change'}, held back by \"{held}\"; no edge derived"
+    return f"{HELD_BACK}: names {', '.join(named) or 'what it would change'}{by}, held back by \"{held}\"; no edge derived"
 
 
 #: How the reason of an item whose change its own words hold back begins.
 HELD_BACK = "reads as a change, but its own words hold it back (rejected, withdrawn, conditional, permitted or no change)"
+#: In the reason of an item held back, after what it names where no ``mentions`` phrase of the pack named it, only
+#: a reader of references (``derive_supersedes``'s ``references``): the addenda reader's nets read such an item
+#: first, and it is reported only where they say nothing of it (the pack's phrases decide as before).
+READER_NAMED = " (read as a reference, named by no phrase of the pack)"
 #: How the reason of an item taking back or changing an earlier addendum's item begins.
 TAKES_BACK = "takes back or changes an earlier addendum's item"
 #: An earlier addendum's item named ("Addendum No. 2, Item 1.3", "Addendum 1, Item 3.4").

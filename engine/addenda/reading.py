@@ -60,6 +60,7 @@ from inforce.rules import RuleSet, SupersessionRule, compile_layout
 from ..derivation import (
     _NO_CHANGE,
     HELD_BACK,
+    READER_NAMED,
     TAKES_BACK,
     TargetDirectory,
     derive_supersedes,
@@ -71,8 +72,8 @@ from .gate import _certainty, _guards
 from .instruction import _read_item
 from .items import Item, bounded_gaps
 from .outcome import Lookup, Reading, _offsets, _Outcome, _reference_score, _verb, _words
-from .references import Corpus
-from .silent import _labelled_unsaid
+from .references import Corpus, find_references
+from .silent import _labelled_number, _labelled_unsaid
 from .view import ReaderViews, gathered
 from .weighing import _attachments_alone, _innermost, _lead_ins
 
@@ -116,7 +117,25 @@ def read_addendum(
     directory = targets.directory
     has_target = getattr(targets, "has_target", None)
     names = getattr(targets, "names", None)
-    derived = derive_supersedes(document, active, directory=directory, has_target=has_target, names=names)
+    kinds = tuple(dict.fromkeys(kind for rule in active for kind in rule.target_kinds))
+    corpus = Corpus(directory, kinds, paths=getattr(targets, "paths", None), names=names, has_target=has_target,
+                    as_of=document.effective.from_ if as_of is None else as_of, text=text_layer,
+                    title=document.title or "")
+    vocabularies = [vocabulary(rule) for rule in active]
+    notations: dict[str, list[re.Pattern[str]]] = {}
+    for rule in active:
+        for kind, compiled in _notations_of(rule).items():
+            notations.setdefault(kind, []).extend(compiled)
+
+    def references(words: str) -> list[str]:
+        # what any reader of references reads in an item's words (the pack's notations, the engine's
+        # own, a provision by any label word and number): an item held back that names one is reported
+        found = [r.written for r in find_references(words, corpus, notations=notations, titles=False)]
+        labelled = _labelled_number(words)
+        return found or ([labelled.group(0)] if labelled is not None else [])
+
+    derived = derive_supersedes(document, active, directory=directory, has_target=has_target, names=names,
+                                references=references)
     reading.unresolved += derived.unresolved
     applied_paths = {edge.by.path for edge in derived.edges if edge.by is not None}
     offsets = _offsets(document)
@@ -127,15 +146,6 @@ def read_addendum(
     old_reasons = {missed.item.path: missed for missed in derived.not_understood}
     quiet = set(derived.quiet)
 
-    kinds = tuple(dict.fromkeys(kind for rule in active for kind in rule.target_kinds))
-    corpus = Corpus(directory, kinds, paths=getattr(targets, "paths", None), names=names, has_target=has_target,
-                    as_of=document.effective.from_ if as_of is None else as_of, text=text_layer,
-                    title=document.title or "")
-    vocabularies = [vocabulary(rule) for rule in active]
-    notations: dict[str, list[re.Pattern[str]]] = {}
-    for rule in active:
-        for kind, compiled in _notations_of(rule).items():
-            notations.setdefault(kind, []).extend(compiled)
     skip = {division: rule.id for rule in reversed(active) for division in rule.skip_divisions}
     layouts = [_layout(layout) for rule in active for layout in rule.layouts]
     declared = {edge.target.unpinned().format() for edge in document.supersedes
@@ -146,6 +156,7 @@ def read_addendum(
     titled = next(((_skip_titles(rule.skip_titles), rule.id) for rule in active if rule.skip_titles), None)
     titled_paths: set[str] = set()  # items skipped as a Division 00 document's, named by title
     outcomes: dict[str, _Outcome] = {}
+    held: list[NotUnderstoodItem] = []  # items held back that a reader of references alone names
     for item in items:
         path = item.path
         if path in applied_paths or path in quiet and path not in old_reasons and not _entry_under_lead(
@@ -160,6 +171,11 @@ def read_addendum(
             old = None
         if old is not None and old.reason is not None and " is in Division " in old.reason:
             reading.skipped[old.rule] = reading.skipped.get(old.rule, 0) + 1
+            continue
+        if old is not None and old.reason is not None and old.reason.startswith(HELD_BACK) and READER_NAMED in old.reason:
+            # held back, named by a reader of references alone: the nets below read it first, as they did
+            # before it was named, and it is reported only where they say nothing of it (never silent)
+            held.append(_missed(item, old.rule, file, line_of, old.reason))
             continue
         if old is not None and old.reason is not None and (old.reason == _NO_CHANGE or old.reason.startswith((TAKES_BACK, HELD_BACK))):
             reading.not_understood.append(_missed(item, old.rule, file, line_of, old.reason))
@@ -229,6 +245,9 @@ def read_addendum(
     _instruction_ahead_of_answer(reading, items, corpus, vocabularies, notations, skip, first_rule, layouts, file, line_of)
     if first_rule is not None:  # the last net: a change beside a provision named in any notation is never silent
         _labelled_unsaid(reading, document, items, vocabularies, corpus, skip, titled_paths, first_rule, file, line_of)
+    said = {e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed} | {
+        n.item.path for n in reading.not_understood} | titled_paths
+    reading.not_understood += [missed for missed in held if missed.item.path not in said]
     if embedder is not None and target_text is not None and reading.proposed:
         # an embedder, or what loads one when first needed (ingest loads no model for an addendum
         # that proposes nothing)
