@@ -412,20 +412,11 @@ def _callout_of_each(text: str, mask: Sequence[tuple[int, int]], resolved: list[
     # "Sheets A-201 through A-204: on each sheet, Note 1 ..." says "each" before the callout, "Note 1
     # on each sheet ..." after it: read from the end of the list of sheets
     each_from = min([r.span[1] for _, r in listed] + [r.span[1] for _, r in callouts])
-    each: list[tuple[Locator, Reference]] = []
-    if len({t.path for t, _ in callouts}) == 1:
+    if _ON_EACH.search(read, each_from) and len({t.path for t, _ in callouts}) == 1:
         path = callouts[0][0].path
         each = [(Locator(doc=t.doc, path=path), r) for t, r in listed if corpus.exists(Locator(doc=t.doc, path=path))]
-    if _ON_EACH.search(read, each_from) and each and len(each) == len(listed):
-        return [x for x in resolved if x not in listed] + each, action
-    if each and len(each) == len(listed):
-        # ("Sheets A-101 and A-102, General Note 1: Revise to read ..."): each listed sheet holds a callout of
-        # that number, so each sheet's is proposed alike, never one sheet's callout beside the other sheet whole
-        # (audit 70 C L4); the item does not say "each", so a person confirms
-        return [x for x in resolved if x not in listed] + each, Action(
-            action.action, action.words, action.span, action.attachment, ambiguous=action.ambiguous or (
-                "names a callout after a list of sheets, each of which holds one of that number: each sheet's is "
-                "proposed; whether the item means each of them is for a person to confirm"))
+        if len(each) == len(listed):
+            return [x for x in resolved if x not in listed] + each, action
     return resolved, Action(action.action, action.words, action.span, action.attachment, ambiguous=action.ambiguous or (
         "names a callout after a list of sheets: on which of them it changes it, or whether the others change whole, "
         "is for a person to confirm"))
