@@ -3,8 +3,8 @@
 "Section 03 30 00, Paragraph 3.2.A: Ref. No. 7 removed this paragraph; the paragraph is not deleted." applied a
 deletion of 3.2.A: the change verb told of the reference was read and the denial beside it was not. The pack's
 ``no_change`` words now read the item's provision (by a pronoun, "the paragraph" or its number) said not deleted, not
-removed, not reissued or not to be revised, the clause ending there: the item is reported, never applied, and what it
-names alone ("Section 03 30 00 is not reissued.", "Paragraph 3.2.A should not be revised.") is no longer proposed as a
+removed or not to be revised, the clause ending there: the item is reported, never applied, and what it
+names alone ("Paragraph 3.2.A should not be revised.") is no longer proposed as a
 change. A denial naming another provision beside a change speaks for that provision alone.
 """
 
@@ -39,7 +39,6 @@ def test_a_provision_said_not_deleted_is_never_deleted(tmp_path, rules, line):
 
 
 @pytest.mark.parametrize("line", [
-    "1.1 Section 03 30 00 is not reissued.",
     "1.1 Section 03 30 00, Paragraph 3.2.A should not be revised.",
     "1.1 Section 03 30 00, Paragraph 3.2.A: the paragraph is not removed.",
     "1.1 Section 03 30 00, Paragraph 3.2.A is not deleted.",
@@ -64,3 +63,18 @@ def test_a_change_beside_a_denial_is_still_applied(tmp_path, rules, line, edge):
     reading = _read(tmp_path, rules, line)
     assert applied(reading) == {edge}, ([(p.target.format(), p.evidence.why) for p in reading.proposed],
                                         [n.reason for n in reading.not_understood])
+
+
+def test_a_sheet_not_reissued_still_has_its_note_changed(tmp_path, rules):
+    """"Not reissued" says the sheet is not printed again, not that nothing changes: the note revised before it is
+    applied (held-out-13's form; a first reading of "not reissued" as no change had lost it)."""
+    start_project(tmp_path, "audit-70c")
+    (tmp_path / "documents" / "d-101.drawing.yaml").write_text(
+        "id: DWG-D-101\nkind: drawing\nsheet: D-101\ntitle: Demolition Plan\nrevision: \"0\"\nseq: 1\nissued: 2026-01-05\n"
+        "effective: {from: 2026-01-05}\nrecorded: 2026-01-05T09:00:00Z\ncallouts:\n"
+        "  - id: note-1\n    text: \"NOTE 1: REMOVE THE FENCE.\"\n  - id: note-2\n    text: \"NOTE 2: PROTECT THE PIPING.\"\n")
+    write_doc(tmp_path, "ADD-01", "2026-02-02", "ADDENDUM NO. 1\n\nItem No. 6 - SHEET D-101 - DEMOLITION PLAN\n\n"
+              "Revise Note 2 to read: \"NOTE 2: PROTECT THE PIPING AND ITS TEST STATIONS IN PLACE.\" The sheet is not "
+              "reissued; bidders shall mark their sets by hand.\n", title="Addendum No. 1")
+    reading = read_project(tmp_path, rules)
+    assert ("DWG-D-101#note-2", "full", True) in applied(reading), (applied(reading), proposed(reading))
