@@ -711,8 +711,14 @@ def main() -> int:
                         help="score every part under DIR (e.g. tests/fixtures/addenda-real) and sum them")
     parser.add_argument("--jobs", type=int, default=2, help="with --all: parts ingested at a time (default 2)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs must be 1 or more")
     if args.all_parts is not None:
-        print("\n".join(evaluate_all(args.all_parts.resolve(), args.jobs)))
+        root = args.all_parts.resolve()
+        if not root.is_dir() or not any((d / "expected.yaml").is_file() for d in root.iterdir()):
+            print(f"addenda_eval: {root} holds no part (a folder with expected.yaml)", file=sys.stderr)
+            return 2
+        print("\n".join(evaluate_all(root, args.jobs)))
         return 0
     if args.real_set is not None:
         return _main_set(args.real_set.resolve(), args.work)

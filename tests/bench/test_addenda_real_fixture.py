@@ -369,3 +369,15 @@ def test_the_sum_over_parts_is_each_parts_own_report(tmp_path: Path) -> None:
     summed = re.search(r"^\| held-out parts \| 1 \| (\d+) \| (\d+) \| (\d+) \|", report, re.M)
     assert summed and summed.groups() == (items, expected, correct), report
     assert "All 1 parts of" in report and "| tuning | 0 | 0 | 0 |" in report
+
+
+def test_all_parts_of_a_folder_holding_none_is_an_error(tmp_path: Path) -> None:
+    """``--all`` on a folder with no part (or no folder) cannot measure: exit 2 naming it, no table."""
+    import subprocess
+    import sys
+
+    (tmp_path / "notes").mkdir()
+    script = Path(__file__).resolve().parents[2] / "bench" / "addenda_eval.py"
+    for folder in (tmp_path, tmp_path / "missing"):
+        done = subprocess.run([sys.executable, str(script), "--all", str(folder)], capture_output=True, text=True)
+        assert done.returncode == 2 and str(folder) in done.stderr and not done.stdout, done
