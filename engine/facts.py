@@ -87,15 +87,14 @@ def read_quantities(
         if provision.kind == "table_row":  # its text is header and row; its span the row alone
             row_text, base = (layer[span.start:span.end], span.start) if layer else (provision.text, 0)
             pieces = [(row_text, base, provision.header, provision.cells)]
-        elif not layer or layer[span.start:span.end] != provision.text:
-            # no text layer to place it in
-            number = provision.number if provision.kind == "section" else None
-            pieces = [(unlabelled(provision.text, (number,)), 0, None, None)]
         else:
             # a section's own words open with its label, which numbers it and is no figure of it
             number = provision.number if provision.kind == "section" else None
-            pieces = [(unlabelled(layer[a:b], (number,)) if a == span.start and number else layer[a:b], a, None, None)
-                      for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
+            if not layer or layer[span.start:span.end] != provision.text:  # no text layer to place it in
+                pieces = [(unlabelled(provision.text, (number,)), 0, None, None)]
+            else:
+                pieces = [(unlabelled(layer[a:b], (number,)) if a == span.start and number else layer[a:b], a, None, None)
+                          for a, b in _own_segments(span.start, span.end, children.get(provision.path, ()))]
         locator: Locator | None = None
         for text, base, header, cells in pieces:
             if not reads.may_hold(text):
