@@ -88,7 +88,7 @@ from .units import format_value
 
 __all__ = [
     "APPROXIMATE", "ELEMENT_FACET", "approximate_at", "clause_condition", "other_clause_condition", "compared_terms", "may_be_approximate", "ConditionReader", "Figure", "Relation", "condition_conflict", "condition_reader",
-    "condition_relation", "band_key", "band_strict", "element_named", "element_of", "facet_of", "governs", "stock_conditions", "term_facets", "weight_band",
+    "condition_relation", "band_key", "band_strict", "element_named", "element_of", "facet_of", "governs", "is_item_marker", "stock_conditions", "term_facets", "weight_band",
 ]
 
 #: The facet of the element a list item states its figure for (``element pile caps, bottom``).
@@ -598,6 +598,14 @@ def band_key(term: str) -> str:
 
 #: A list item's marker at the start of a line (``a.``, ``1)``, ``(b)``, ``2.1``), with its indentation.
 _ITEM_MARKER = re.compile(r"[ \t]*(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z])[.)]|\((?:\d{1,3}|[A-Za-z])\))[ \t]+")
+
+
+def is_item_marker(label: str) -> bool:
+    """Whether ``label`` is written as a list item's marker (``A.``, ``1.``, ``(a)``, ``1)``, ``4.3.``): one
+    the element reading reads as a marker, never as a figure."""
+    return _ITEM_MARKER.fullmatch(label + " ") is not None
+
+
 #: The colon ending a line's label (``PILE CAPS, BOTTOM: 3"``).
 _LABEL_COLON = re.compile(r":(?=\s)")
 #: What may stand between a label's colon and its figure: a few words (``not less than``, ``f'c =``).

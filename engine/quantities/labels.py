@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .conditions import _ITEM_MARKER
+from .conditions import is_item_marker
 
 __all__ = ["unlabelled"]
 
@@ -45,7 +45,7 @@ def unlabelled(text: str, labels: Iterable[str | None]) -> str:
     cut: list[tuple[int, int]] = []
     for label in labels:
         label = (label or "").strip()
-        if not label or _ITEM_MARKER.fullmatch(label + " ") is not None:
+        if not label or is_item_marker(label):
             continue  # none, or a list item's marker: read as one, and no figure
         found = re.compile(_BEFORE + "(" + re.escape(label) + ")" + _AFTER).search(text, at)
         if found is None:
