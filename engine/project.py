@@ -568,17 +568,20 @@ class Project:
         held = tuple(groups)
         return _dated(amended_facts(snapshot, snapshot.facts(subject, day.valid_at, known_at, groups=held), held), day)
 
-    def stats(self) -> ProjectStats:
-        """Counts of what the graph holds; the quantities no subject bound also by dimension."""
+    def stats(self, *, groups: Iterable[str] | None = None) -> ProjectStats:
+        """Counts of what the graph holds that ``groups`` may read (None: everything, as an
+        operator sees it; ``()``: the public documents); the quantities no subject bound also by
+        dimension. An asker who may not read every document is not told the file's size."""
         from .quantities.unbound import unbound_counts, vocabulary_keys
         from .quantities.units import unit_table
 
         snapshot = self.snapshot
+        held = None if groups is None else tuple(groups)
         units = unit_table(snapshot.manifest.units) if snapshot.manifest.units else unit_table()
-        by_dimension = unbound_counts(snapshot.store.unbound_units(), units,
+        by_dimension = unbound_counts(snapshot.unbound_units(held), units,
                                       vocabulary_keys(snapshot.subject_vocabulary(), units))
         return ProjectStats(project=snapshot.manifest.project, index_build=snapshot.build_id,
-                            unbound_by_dimension=by_dimension, **snapshot.stats().model_dump())
+                            unbound_by_dimension=by_dimension, **snapshot.stats(held).model_dump())
 
     def eligible(
         self, context: Context, *, exclusions: int | None = DEFAULT_EXCLUSIONS,

@@ -150,9 +150,24 @@ class Snapshot:
         """The access gate over every revision (the one place access is decided)."""
         return self._once("gate", lambda: AccessGate(self._store.access_rows()))  # type: ignore[no-any-return]
 
-    def stats(self) -> StoreStats:
-        """Counts of what the graph holds."""
-        return self._store.stats()
+    def readable_uids(self, groups: Iterable[str] | None) -> list[str] | None:
+        """The revisions (uids) ``groups`` may read; None when that is every one (or ``groups``
+        is None: an operator, who reads everything)."""
+        return None if groups is None else self.gate.readable_uids(groups)
+
+    def stats(self, groups: Iterable[str] | None = None) -> StoreStats:
+        """Counts of what the graph holds that ``groups`` may read (None: all of it); an edge
+        counts when they may read both its ends, as ``show`` shows it."""
+        held = None if groups is None else tuple(groups)
+        readable = self.readable_uids(held)
+        if held is None or readable is None:
+            return self._store.stats()
+        edges = sum(1 for edge in self._store.supersedes() if self.gate.may_read_all((edge.source, edge.target), held))
+        return self._store.stats(readable).model_copy(update={"supersedes": edges})
+
+    def unbound_units(self, groups: Iterable[str] | None = None) -> list[tuple[str | None, str | None, int]]:
+        """``GraphStore.unbound_units`` of the revisions ``groups`` may read (None: all)."""
+        return self._store.unbound_units(self.readable_uids(None if groups is None else tuple(groups)))
 
     def erased(self, locator: Locator) -> ErasedNote | None:
         """Whether the revision ``locator`` pins is an erased one's tombstone (``erasures.yaml``):

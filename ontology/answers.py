@@ -320,7 +320,9 @@ class StoreStats(BaseModel):
     embeddings: int = 0
     embedded_provisions: int = 0
     embedding_model: str | None = None
-    db_bytes: int = 0
+    #: the database file's size; None to an asker who may not read every document (the size
+    #: would tell of what is withheld)
+    db_bytes: int | None = 0
     generation: int = 0
 
 

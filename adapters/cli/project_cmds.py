@@ -271,10 +271,10 @@ def show(
 
 
 @handle_errors
-def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None:
-    """Count what the project's graph holds."""
+def stats(project: ProjectArg, groups: GroupsOption = None, format: FormatOption = OutputFormat.text) -> None:
+    """Count what the project's graph holds that the asker may read."""
     with Project.open(project) as opened:
-        counts = opened.stats()
+        counts = opened.stats(groups=parse_groups(groups))
     if format is OutputFormat.json:
         emit_json(counts)
         return
@@ -283,7 +283,9 @@ def stats(project: ProjectArg, format: FormatOption = OutputFormat.text) -> None
         if key == "unbound_by_dimension":
             value = ", ".join(f"{name} {count:,}" for name, count in value.items()) or "none"
         if key != "project":
-            table.add_row(key.replace("_", " "), Text(f"{value:,}" if isinstance(value, int) else str(value)))
+            shown = "not told (access)" if value is None and key == "db_bytes" else (
+                f"{value:,}" if isinstance(value, int) else str(value))
+            table.add_row(key.replace("_", " "), Text(shown))
     out.print(table)
 
 

@@ -806,9 +806,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
     @app.get("/v1/projects/{name}/stats", tags=["questions"], response_model=ProjectStats)
     async def stats(request: Request, name: str, caller: Authed) -> Response:
-        """Counts of what the whole graph holds, for any key: not scoped to the key's groups (counts
-        carry no text, title, id or date; docs/formats.md "Access")."""
-        return await service.answer(request, caller, name, "stats", lambda project: project.stats())
+        """Counts of what the graph holds that the key's groups may read (docs/formats.md "Access")."""
+        return await service.answer(request, caller, name, "stats", lambda project: project.stats(groups=caller.groups))
 
     @app.get("/v1/projects/{name}/lag", tags=["questions"], response_model=LagReport)
     async def lag(request: Request, name: str, caller: Authed,

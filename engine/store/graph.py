@@ -49,6 +49,15 @@ from ._search_file import open_search
 __all__ = ["GraphStore"]
 
 
+
+def _among(node: str, readable: Collection[str] | None, *, column: str = "rev") -> tuple[str, dict[str, Any]]:
+    """A ``WHERE`` conjunct keeping ``node`` to the revision uids ``readable`` (None: no
+    condition), and its parameters."""
+    if readable is None:
+        return "", {}
+    return f" AND {node}.{column} IN $readable", {"readable": list(readable)}
+
+
 class GraphStore:
     """The graph of one project. Open it with ``GraphStore.open``; close it (or use ``with``)."""
 
@@ -406,14 +415,15 @@ class GraphStore:
         graph = self._reader()
         return _reads.quantity_rows(graph, subject) if graph else []
 
-    def unbound_units(self) -> list[tuple[str | None, str | None, int]]:
+    def unbound_units(self, readable: Collection[str] | None = None) -> list[tuple[str | None, str | None, int]]:
         """``(unit as written, canonical unit, how many)`` of the stored quantities bound to no
-        subject, one row per pair."""
+        subject, one row per pair; ``readable``: only those of these revision uids (None: all)."""
         graph = self._reader()
         if graph is None:
             return []
+        among, params = _among("q", readable)
         return [(unit, normalized, int(n)) for unit, normalized, n in graph.rows(
-            "MATCH (q:Quantity) WHERE q.subject IS NULL RETURN q.unit, q.normalized_unit, count(*)")]
+            f"MATCH (q:Quantity) WHERE q.subject IS NULL{among} RETURN q.unit, q.normalized_unit, count(*)", params)]
 
     def access_rows(self) -> list[tuple[str, str, tuple[str, ...] | None]]:
         """``(uid, doc, access groups or None)`` of every revision (the access gate's input)."""
@@ -423,29 +433,45 @@ class GraphStore:
         return [(uid, doc, tuple(access) if access is not None else None)
                 for uid, doc, access in graph.rows("MATCH (r:Revision) RETURN r.uid, r.doc, r.access")]
 
-    def stats(self) -> StoreStats:
+    def stats(self, readable: Collection[str] | None = None) -> StoreStats:
+        """Counts of what the graph holds; ``readable``: of these revision uids only (the
+        revisions an asker may read, ``AccessGate.readable_uids``; None: the whole graph).
+        ``supersedes`` counts every edge either way (the gate judges edges by their ends:
+        ``Snapshot.stats``); the file's size is told only of the whole graph."""
         graph = self._reader()
         if graph is None:
             return StoreStats()
-        count = graph.scalar
         has_embeddings = EMBEDDING_TABLE in graph.table_names()
+        revision, params = _among("r", readable, column="uid")
+
+        def count(match: str, of: str, also: str = "") -> int:
+            return int(graph.scalar(f"{match} WHERE true{also}{_among(of, readable)[0]} RETURN count({of})", params))
+
+        embedded = [0, 0]
+        if has_embeddings and readable is None:
+            embedded = [graph.scalar(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)"),
+                        graph.scalar("MATCH ()-[l:EMBEDDED_AS]->() RETURN count(l)")]
+        elif has_embeddings:  # the vectors of the readable provisions (one text's vector is shared)
+            embedded = graph.rows(f"MATCH (p)-[l:EMBEDDED_AS]->(e) WHERE true{_among('p', readable)[0]}"
+                                  " RETURN count(DISTINCT e.hash), count(l)", params)[0]
         return StoreStats(
-            documents=count("MATCH (r:Revision) RETURN count(DISTINCT r.doc)"),
-            revisions=count("MATCH (r:Revision) RETURN count(r)"),
-            sections=count("MATCH (p:Section) RETURN count(p)"),
-            table_rows=count("MATCH (p:TableRow) RETURN count(p)"),
-            callouts=count("MATCH (p:Callout) RETURN count(p)"),
-            quantities=count("MATCH (q:Quantity) RETURN count(q)"),
-            unbound_quantities=count("MATCH (q:Quantity) WHERE q.subject IS NULL RETURN count(q)"),
+            documents=int(graph.scalar(f"MATCH (r:Revision) WHERE true{revision} RETURN count(DISTINCT r.doc)", params)),
+            revisions=int(graph.scalar(f"MATCH (r:Revision) WHERE true{revision} RETURN count(r)", params)),
+            sections=count("MATCH (p:Section)", "p"),
+            table_rows=count("MATCH (p:TableRow)", "p"),
+            callouts=count("MATCH (p:Callout)", "p"),
+            quantities=count("MATCH (q:Quantity)", "q"),
+            unbound_quantities=count("MATCH (q:Quantity)", "q", " AND q.subject IS NULL"),
             quarantined_tables=sum(
                 len(json.loads(written)) for (written,) in graph.rows(
-                    "MATCH (r:Revision) WHERE r.quarantined_tables IS NOT NULL RETURN r.quarantined_tables")
+                    f"MATCH (r:Revision) WHERE r.quarantined_tables IS NOT NULL{revision} RETURN r.quarantined_tables",
+                    params)
             ),
-            supersedes=count("MATCH ()-[e:SUPERSEDES]->() RETURN count(e)"),
-            embeddings=count(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)") if has_embeddings else 0,
-            embedded_provisions=count("MATCH ()-[l:EMBEDDED_AS]->() RETURN count(l)") if has_embeddings else 0,
+            supersedes=int(graph.scalar("MATCH ()-[e:SUPERSEDES]->() RETURN count(e)")),
+            embeddings=int(embedded[0]),
+            embedded_provisions=int(embedded[1]),
             embedding_model=self._meta.get("embedding_model"),
-            db_bytes=graph.path.stat().st_size,
+            db_bytes=graph.path.stat().st_size if readable is None else None,
             generation=self.layout.generation(),
         )
 

@@ -569,6 +569,30 @@ def test_the_sweep_counts_every_restricted_document_it_left_out(project: Path, t
     assert json.loads(grouped)["summary"]["withheld"] == []
 
 
+def test_stats_counts_only_what_the_asker_may_read(project: Path, tmp_path: Path) -> None:
+    """Audit 70 B F4: ``stats`` counted the restricted addendum, drawing and revision for an
+    asker outside their group (the file's size with them). It counts what the asker may read:
+    the graph less the three restricted revisions (two whole documents), the restricted
+    drawing's callouts, the addendum's edge; the file's size is not told. With the group, the
+    whole graph, as an operator (the library's ``groups=None``) counts it."""
+    from inforce.engine import Project
+
+    with Project.open(project) as opened:
+        whole = opened.stats()
+        restricted = sum(access is not None for _, _, access in opened.snapshot.store.access_rows())
+    assert restricted == 3  # ADD-02, DWG-S-101 and the bid form's revision 1
+    _, output, written = _run(["stats", "{p}"], project, tmp_path, "json", None)
+    outside = json.loads(written)
+    assert (outside["documents"], outside["revisions"]) == (whole.documents - 2, whole.revisions - restricted)
+    for count in ("sections", "callouts", "quantities", "supersedes"):
+        assert outside[count] < getattr(whole, count), count
+    assert outside["db_bytes"] is None and whole.db_bytes
+    _, _, grouped = _run(["stats", "{p}"], project, tmp_path, "json", GROUP)
+    assert json.loads(grouped) == json.loads(whole.model_dump_json())
+    _, _, text = _run(["stats", "{p}"], project, tmp_path, "text", None)
+    assert "not told (access)" in text and f"{outside['sections']:,}" in text
+
+
 def test_rules_impact_sweeps_as_the_asker_and_shows_the_change_whole_with_the_group(project: Path, tmp_path: Path) -> None:
     """Audit 23q Q2 had the sweep replayed with no group: the one decision the change moves
     (about the restricted drawing) was dropped with no word of why. It was then swept as

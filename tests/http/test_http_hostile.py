@@ -9,6 +9,7 @@ one finding: what the request tried, and that the service decides from the key a
 from __future__ import annotations
 
 import copy
+import json
 import os
 import socket
 import time
@@ -153,13 +154,20 @@ def test_claims_dense_with_quantities_give_a_response_a_small_multiple_of_the_bo
     assert "490 more unmatched not listed" in checked.json()["claims"][0]["detail"]
 
 
-def test_stats_says_it_counts_the_whole_graph_for_any_key(client: httpx.Client) -> None:
-    """Audit 23g L8: stats counts the whole graph for a key with no group; that it is not
-    scoped is said where a client reads it (the OpenAPI description) and in docs/formats.md."""
+def test_stats_counts_what_the_key_may_read(client: httpx.Client, restricted_riverside: Path) -> None:
+    """Audit 70 B F4 (once audit 23g L8's documented exception): GET /stats counts, for a key,
+    what its groups may read, as ``inforce stats --groups`` does (the file's size not told to a
+    key that may not read everything); the OpenAPI description and docs/formats.md say so."""
+    with Project.open(restricted_riverside) as opened:
+        whole, public = opened.stats(), opened.stats(groups=())
+    assert public.documents < whole.documents  # the project holds what a key without the group may not read
+    for who, expected in (("public", public), ("owner", whole)):
+        counted = client.get(_p("stats"), headers={"Authorization": f"Bearer {ENTRIES[who][0]}"})
+        assert counted.status_code == 200 and counted.json() == json.loads(expected.model_dump_json()), who
     described = client.get("/openapi.json").json()["paths"]["/v1/projects/{name}/stats"]["get"]["description"]
-    assert "not scoped to the key's groups" in described
+    assert "the key's groups may read" in described
     docs = (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text(encoding="utf-8")
-    assert "`stats` is not scoped" in docs
+    assert "`stats` counts only what the asker may read" in docs
 
 
 # ---- M3: bodies are read within a deadline, and not kept for a caller without a key -------------
