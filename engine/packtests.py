@@ -341,8 +341,9 @@ def _project(actual: Any, expected: Any) -> Any:
     """
     if isinstance(expected, dict) and set(expected) == {"contains"} and isinstance(actual, str):
         return {"contains": [words for words in expected["contains"] if words in actual]}
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        return {key: _project(actual.get(key), value) for key, value in expected.items()}
+    if isinstance(expected, dict) and isinstance(actual, dict):  # a key the answer lacks is told, never read as null
+        return {key: _project(actual[key], value) if key in actual else f"(the answer has no key {key!r}; it has: "
+                f"{', '.join(map(str, actual))})" for key, value in expected.items()}
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
         return [_project(a, e) for a, e in zip(actual, expected, strict=True)]
     return actual

@@ -94,3 +94,19 @@ def test_the_answer_keys_are_what_each_question_answers(tmp_path: Path):
             seen.setdefault(case.question, set()).update(actual)
     assert {kind: sorted(keys) for kind, keys in seen.items()} == {
         kind: sorted(keys) for kind, keys in ANSWER_KEYS.items()}
+
+
+def test_a_nested_key_the_answer_lacks_fails_the_case_naming_it(tmp_path: Path):
+    """Issue 23 (left over from audit 70 B F2): a misspelt key inside the answer
+    (``applicability_date: {attribute: valid_at, vlaue: null}``) was projected as null, so a
+    null expectation of it passed, checking nothing; it now fails, the diff naming the key and
+    those the answer has."""
+    tests = TESTS.split("  - name: an empty")[0].replace(
+        "eligble: null, excluded_totl: null, outcome: eligible", "applicability_date: {attribute: valid_at, vlaue: null}")
+    (case,) = run_test_file(_written(tmp_path, tests))
+    assert not case.passed
+    shown = case.actual["applicability_date"]
+    assert shown["attribute"] == "valid_at"
+    assert shown["vlaue"] == "(the answer has no key 'vlaue'; it has: attribute, value)"
+    (case,) = run_test_file(_written(tmp_path, tests.replace("vlaue: null", "value: '2024-06-01'")))
+    assert case.passed
