@@ -67,7 +67,7 @@ if sys.argv[1] == "eligible":
     steps = {"rules compiled": t3a - t2, "store read (applicability_rows)": t3b - t3a,
              "eligibility index built (reads the rows again)": t3c - t3b, "the decision (Project.eligible)": t3 - t3c}
 else:
-    result = project.stats()
+    result = project.stats(groups=None)
     t3 = time.perf_counter()
     text = json.dumps(result.model_dump(mode="json"), indent=2)
     steps = {"the counts (Project.stats)": t3 - t2}

@@ -65,7 +65,7 @@ def evict(path: Path) -> None:
 def open_and_stats(root: Path) -> float:
     started = time.perf_counter()
     with Project.open(root) as project:
-        project.stats()
+        project.stats(groups=None)
     return time.perf_counter() - started
 
 
@@ -91,7 +91,7 @@ def main() -> None:
         raise SystemExit(f"{root}: the ingest left no trusted check in CURRENT")
     live, check = pointer.path, pointer.check
     with Project.open(root) as project:
-        stats = project.stats()
+        stats = project.stats(groups=None)
 
     trusted = layout.current_file.read_text()
     untrusted = dataclasses.replace(check, hashed_from_ns=max(check.mtime_ns, check.ctime_ns))

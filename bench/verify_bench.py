@@ -386,7 +386,7 @@ def main() -> int:
         return 0
 
     project = Project.open(folder, backends=ModelBackends(embedder=embedder))
-    stats = project.stats()
+    stats = project.stats(groups=None)
     provisions = stats.sections + stats.table_rows + stats.callouts
     distinct = len({f"{uid.split('@')[0]}#{path}" for uid, outline in project.snapshot.store.provision_outlines().items()
                     for path in outline})

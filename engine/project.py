@@ -531,25 +531,27 @@ class Project:
 
     def dedup_to_current(
         self, candidates: Iterable[Locator | str], valid_at: dt.date, known_at: dt.datetime | None = None,
-        *, groups: Iterable[str] | None = None,
+        *, groups: Iterable[str] | None = (),
     ) -> DedupResult:
         """Collapse retrieval candidates to one per section, the in-force one (``asof.freshness``).
 
-        ``groups``: the asker's; a candidate they may not read is dropped (reason ``access``)
+        ``groups``: the asker's (not given: none, only documents without ``access``, as every
+        question of the front); a candidate they may not read is dropped (reason ``access``)
         and an in-force version or successor they may not read is named by document id alone.
-        None: no access applied (the engine's own use, before an asker is known).
+        None: no access applied (an operator's, or the engine's own use before an asker is known).
         """
         return self.snapshot.dedup_to_current(candidates, valid_at, known_at, groups=groups)
 
     def freshness_gate(
         self, citations: Iterable[Any], valid_at: dt.date, known_at: dt.datetime | None = None,
-        *, groups: Iterable[str] | None = None,
+        *, groups: Iterable[str] | None = (),
     ) -> FreshnessResult:
         """Pass, or block naming each stale citation and what is in force instead.
 
-        ``groups``: the asker's; a citation of a document they may not read blocks (reason
-        ``access_restricted``), and a replacement they may not read is named by document id
-        alone, without its text. None: no access applied.
+        ``groups``: the asker's (not given: none, as every question of the front); a citation of
+        a document they may not read blocks (reason ``access_restricted``), and a replacement
+        they may not read is named by document id alone, without its text. None: no access
+        applied (an operator's).
         """
         return self.snapshot.freshness_gate(citations, valid_at, known_at, groups=groups)
 
@@ -568,10 +570,11 @@ class Project:
         held = tuple(groups)
         return _dated(amended_facts(snapshot, snapshot.facts(subject, day.valid_at, known_at, groups=held), held), day)
 
-    def stats(self, *, groups: Iterable[str] | None = None) -> ProjectStats:
-        """Counts of what the graph holds that ``groups`` may read (None: everything, as an
-        operator sees it; ``()``: the public documents); the quantities no subject bound also by
-        dimension. An asker who may not read every document is not told the file's size."""
+    def stats(self, *, groups: Iterable[str] | None = ()) -> ProjectStats:
+        """Counts of what the graph holds that ``groups`` may read (not given: none, only the
+        documents without ``access``, as every question of the front; None: everything, as an
+        operator sees it); the quantities no subject bound also by dimension. An asker who may
+        not read every document is not told the file's size."""
         from .quantities.unbound import unbound_counts, vocabulary_keys
         from .quantities.units import unit_table
 

@@ -578,7 +578,8 @@ def test_stats_counts_only_what_the_asker_may_read(project: Path, tmp_path: Path
     from inforce.engine import Project
 
     with Project.open(project) as opened:
-        whole = opened.stats()
+        whole = opened.stats(groups=None)
+        assert opened.stats() == opened.stats(groups=())  # not given: the public view, as every question
         restricted = sum(access is not None for _, _, access in opened.snapshot.store.access_rows())
     assert restricted == 3  # ADD-02, DWG-S-101 and the bid form's revision 1
     _, output, written = _run(["stats", "{p}"], project, tmp_path, "json", None)

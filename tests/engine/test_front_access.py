@@ -100,14 +100,18 @@ def test_dedup_and_freshness_apply_the_askers_groups(restricted: Path) -> None:
         deduped = project.dedup_to_current(["SPEC#2.1.A", "ADD-02#1.1", "ADD-01#1.1"], day, groups=())
         gate = project.freshness_gate(
             ["SPEC@0#2.1.A", "ADD-02@0#1.1"], day, groups=())
-        unguarded = project.freshness_gate(["SPEC@0#2.1.A"], day)
+        unguarded = project.freshness_gate(["SPEC@0#2.1.A"], day, groups=None)
+        by_default = project.freshness_gate(["SPEC@0#2.1.A", "ADD-02@0#1.1"], day)
+        undeduped = project.dedup_to_current(["ADD-02#1.1"], day)
     assert {(str(d.locator), d.reason) for d in deduped.dropped} >= {("ADD-02#1.1", "access")}
     assert all("ADD-02@" not in str(s) for d in deduped.dropped for s in d.successors)
     reasons = {str(s.citation): s.reason for s in gate.stale}
     assert reasons["ADD-02@0#1.1"] == "access_restricted"
     replaced = next(s for s in gate.stale if str(s.citation) == "SPEC@0#2.1.A")
     assert [(str(r.locator), r.text) for r in replaced.in_force] == [("ADD-02", None)]
-    assert "Hidden" in json.dumps(unguarded.model_dump(mode="json"))  # no groups given: nothing withheld
+    assert "Hidden" in json.dumps(unguarded.model_dump(mode="json"))  # groups None (an operator): nothing withheld
+    # audit 71 A F7: groups not given is the public view, as every other question of the front
+    assert by_default == gate and [d.reason for d in undeduped.dropped] == ["access"]
 
 
 @pytest.fixture(scope="module")

@@ -159,7 +159,7 @@ def test_stats_counts_what_the_key_may_read(client: httpx.Client, restricted_riv
     what its groups may read, as ``inforce stats --groups`` does (the file's size not told to a
     key that may not read everything); the OpenAPI description and docs/formats.md say so."""
     with Project.open(restricted_riverside) as opened:
-        whole, public = opened.stats(), opened.stats(groups=())
+        whole, public = opened.stats(groups=None), opened.stats(groups=())
     assert public.documents < whole.documents  # the project holds what a key without the group may not read
     for who, expected in (("public", public), ("owner", whole)):
         counted = client.get(_p("stats"), headers={"Authorization": f"Bearer {ENTRIES[who][0]}"})
