@@ -113,7 +113,7 @@ from inforce.ontology.files import (
 )
 from inforce.ontology.jsontext import loads
 from inforce.ontology.readback import RUN_WORDS, RunHashes, Runs, WordRuns, runs_of, words_of
-from inforce.ontology.scalars import person_name
+from inforce.ontology.scalars import Locator, person_name
 
 from .erasures import read_erasures, write_erasures
 
@@ -143,6 +143,37 @@ _RECORD_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-[0-9a-f]{16}\.json"
 # ---- erasing --------------------------------------------------------------------------------
 
 
+#: How a revision is given apart from the document: the CLI's option, a request's field.
+_APART = ' (--revision {rev}; in a request, "revision": "{rev}")'
+
+
+def erased_parts(document: str, revision: str | None) -> None:
+    """Whether an erasure names a document id and a revision label, each in its own field
+    (InputError at ``document`` or ``revision`` when not). A locator given as the document
+    (``SPEC-1@0``, ``SPEC-1#3.1``) is refused as such, not looked for as an id: the graph
+    holds no document of that name, and "no document SPEC-1@0" would read as one already gone
+    (audit 71 A F1). The one rule for every caller: the CLI's argument, a request's body."""
+    try:
+        named = Locator.parse(document)
+    except InputError:
+        named = None
+    if named is not None and named.path is not None:
+        raise InputError(f"{document} names a section: a section is not erased alone, its document is "
+                         "(every revision, or one)", field="document",
+                         hint=f"erase {named.doc}" + (f", revision {named.rev} given apart" + _APART.format(rev=named.rev)
+                                                       if named.rev else ""))
+    if named is not None and named.rev is not None:
+        raise InputError(f"{document} names a revision: the document id and the revision label are given apart",
+                         field="document", hint=f"erase {named.doc}, revision {named.rev} given apart" + _APART.format(rev=named.rev))
+    for field, rev in (("document", None), ("revision", revision)):
+        try:
+            Locator(doc=document, rev=rev)
+        except ValueError:
+            what = "a document id" if rev is None else "a revision label"
+            raise InputError(f"not {what}: {document if rev is None else rev!r}", field=field,
+                             hint=f"{what} is letters, digits, '-', '_' or '.', starting with a letter or digit") from None
+
+
 def erase(
     root: str | Path, document: str, revision: str | None = None, *, by: str,
     reader: DocumentReader | None = None, audit_dirs: Sequence[str | Path] = (), at: dt.datetime | None = None,
@@ -154,6 +185,7 @@ def erase(
     finish."""
     from .erasures import erase_running
 
+    erased_parts(document, revision)
     options: dict[str, Any] = {"by": by, "reader": reader, "audit_dirs": audit_dirs, "at": at, "held": held,
                                "groups": groups}
     if not (Path(root) / "inforce.yaml").is_file():

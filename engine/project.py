@@ -753,8 +753,9 @@ class Project:
         not read (``_named_files``); the others are counted in ``withheld``. An audit record the
         erasure rewrote is named only when the asker may read it (``_readable_records``); the
         others are counted in ``audit_records_withheld``."""
-        from .erase import erase
+        from .erase import erase, erased_parts
 
+        erased_parts(document, revision)  # a locator given as the document is no id (InputError)
         if groups is not None:
             held_groups = tuple(groups)
             asked = Locator(doc=document, rev=revision)

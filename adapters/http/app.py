@@ -317,19 +317,6 @@ def _locator(text: str, field: str) -> Locator:
         raise InputError(problem.message, field=field, hint=problem.hint, reason=problem.reason) from None
 
 
-def _document(document: str, revision: str | None) -> Locator:
-    """The locator of a document (or one of its revisions) a body names by its parts; a part no
-    locator has is an InputError at its field."""
-    for field, rev in (("document", None), ("revision", revision)):
-        try:
-            asked = Locator(doc=document, rev=rev)
-        except ValueError:
-            raise InputError(f"not a {'document id' if rev is None else 'revision label'}: "
-                             f"{document if rev is None else rev!r}", field=field,
-                             hint="a document id and a revision label as locators write them: DOC-ID@REV") from None
-    return asked
-
-
 def _section(text: str) -> bool:
     """Whether a locator names a section (whose words ``asof`` reads from memory), not a whole
     document (whose text is a graph query): where ``Service.answer(quick=True)`` may apply."""
@@ -1185,7 +1172,6 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         def work(project: Project) -> ErasureResult | Refusal:
             ran.append(True)
             try:
-                _document(body.document, body.revision)  # a well-formed id and label, else 422
                 audit = service.audit_folder(warm)  # one inside the project is rewritten anyway
 
                 def held(erasure: Erasure) -> None:

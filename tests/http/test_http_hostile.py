@@ -272,6 +272,24 @@ def test_an_admin_without_the_group_may_not_erase_or_probe_a_restricted_document
     assert not (restricted_riverside / "erasures.yaml").exists()
 
 
+def test_a_locator_given_as_the_document_to_erase_is_422_at_the_document(client: httpx.Client) -> None:
+    """Audit 71 A F1: {"document": "SPEC-033000@0"} was 404 "the graph holds no document
+    SPEC-033000@0" (as if already gone), while the 422 for a malformed id hinted at the very
+    DOC-ID@REV form. Now a locator is 422 at the document, saying to give the revision apart,
+    and no hint invites a form that then 404s."""
+    for document, said in (("SPEC-033000@0", '"revision": "0"'), ("SPEC-033000#2.1.A", "names a section"),
+                           ("../../etc/passwd", "a document id is")):
+        refused = client.post(_p("erase"), json={"document": document, "confirm": document},
+                              headers=_key("keyed-admin"))
+        assert refused.status_code == 422, refused.text
+        problem = refused.json()["detail"][0]
+        assert problem["loc"] == ["body", "document"] and said in problem["msg"] + problem["hint"], problem
+        assert "@REV" not in problem["hint"], problem
+    bad_revision = client.post(_p("erase"), json={"document": "SPEC-033000", "confirm": "SPEC-033000",
+                                                  "revision": "../0"}, headers=_key("keyed-admin"))
+    assert bad_revision.status_code == 422 and bad_revision.json()["detail"][0]["loc"] == ["body", "revision"]
+
+
 # ---- M8: a key scoped to projects ---------------------------------------------------------------
 
 
