@@ -631,17 +631,18 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
             pages.guard(session, form)
             if not caller.may("reviewer"):  # the API's rule for the API's decision (``Caller.may``)
                 raise _Failure(403, "deciding a proposal needs a reviewer or admin key")
+            _read_only(form, _REVIEW_FIELDS)
             try:
                 asked = ReviewRequest(item=form.get("item", ""), decision=form.get("decision", ""),  # type: ignore[arg-type]
-                                      target=form.get("target") or None, note=form.get("note") or None,
-                                      digest=form.get("digest") or None)
+                                      target=form.get("target") or None, scope=form.get("scope") or None,  # type: ignore[arg-type]
+                                      note=form.get("note") or None, digest=form.get("digest") or None)
             except ValidationError as invalid:
                 raise _Failure(422, [{"loc": ["form", *p["loc"]], "msg": p["msg"], "type": p["type"]}
                                      for p in invalid.errors()]) from None
             # the API's review, under the key's name: reviews.yaml written as `inforce review` writes it
             decided, build = await pages.ask(name, lambda project: project.review(
-                asked.item, asked.decision, by=caller.name, target=asked.target, note=asked.note,
-                groups=caller.groups, digest=asked.digest))
+                asked.item, asked.decision, by=caller.name, target=asked.target, scope=asked.scope,
+                note=asked.note, groups=caller.groups, digest=asked.digest))
         except _Failure as failed:
             response = _html(page("Review queue", _problem_html(failed.detail)
                                   + f'<p><a href="/ui/projects/{text(quote(name, safe=""))}/reviews">Back to the '
@@ -900,7 +901,7 @@ def _reviews_page(name: str, readings: AddendaReadings, targets: dict[str, str |
                 f'<input type="hidden" name="target" value="{text(proposal.target)}">'
                 f'<input type="hidden" name="digest" value="{text(digests[str(proposal.item)])}">'
                 f'<label for="note-{number}">Note (why; recorded with your name)'
-                f'<textarea id="note-{number}" name="note" maxlength="{REVIEW_NOTE_MAX}"></textarea></label>'
+                f'<input type="text" id="note-{number}" name="note" maxlength="{REVIEW_NOTE_MAX}"></label>'
                 f'<div><button type="submit" name="decision" value="accept">Accept {text(proposal.item)}</button> '
                 f'<button type="submit" name="decision" value="reject">Reject {text(proposal.item)}</button></div></form>')
         parts.append(
@@ -1210,6 +1211,8 @@ def _search_page(name: str, result: ResolveResult, typed: Locator | None) -> str
 
 # ---- sweeps ------------------------------------------------------------------------------------
 
+#: the review form's fields: the API's body (``ReviewRequest``), and the form's token
+_REVIEW_FIELDS = frozenset({"csrf", *ReviewRequest.model_fields})
 #: the sweeps form's fields (and its token)
 _SWEEP_FIELDS = frozenset({"csrf", "valid_at", "known_at", "fail_on", "include_superseded"})
 #: a report's HTML under its own policy (``adapters.report.html``: inline style and script, nothing
@@ -1221,15 +1224,23 @@ _DOWNLOAD_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-s
 _EXTENSIONS = {"json": "json", "sarif": "sarif", "md": "md", "html": "html"}
 
 
-def _sweep_request(form: dict[str, str]) -> SweepRequest:
-    """The start form as the API's body (``SweepRequest``): dates read as the API reads them,
-    a field left blank a field not given; 422 at each field that does not read."""
-    unknown = sorted(set(form) - _SWEEP_FIELDS - {"groups"})
+def _read_only(form: dict[str, str], fields: frozenset[str]) -> None:
+    """A page form's fields are ``fields`` (with its token): ``groups`` is the API's 400 (they
+    come from the key), any other field 422 ``extra_forbidden`` at it, as the API's bodies answer
+    a field they do not read. The one rule of every form that changes something: a field sent is
+    read or refused, never dropped (audit 71 A F2: the review form dropped ``scope``)."""
+    unknown = sorted(set(form) - fields - {"groups"})
     if "groups" in form:
         _no_groups([form["groups"]] if form["groups"].strip() else [])
     if unknown:
         raise _Failure(422, [{"loc": ["form", field], "msg": "unknown field", "type": "extra_forbidden"}
                              for field in unknown])
+
+
+def _sweep_request(form: dict[str, str]) -> SweepRequest:
+    """The start form as the API's body (``SweepRequest``): dates read as the API reads them,
+    a field left blank a field not given; 422 at each field that does not read."""
+    _read_only(form, _SWEEP_FIELDS)
     try:
         valid_at = _query_date(form.get("valid_at") or None, "valid_at")
         known_at = _query_moment(form.get("known_at") or None, "known_at")

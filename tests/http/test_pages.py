@@ -616,7 +616,7 @@ def test_browser_accepting_a_proposal_from_the_queue(browser: Any, server: Any, 
         By.TAG_NAME, "main").text
     page = open_page(browser, server.url + f"/ui/projects/{NAME}/reviews")
     article = next(a for a in _css(page, "article.proposal") if "ADD-01#1.6" in a.find_element(By.TAG_NAME, "h2").text)
-    article.find_element(By.TAG_NAME, "textarea").send_keys("Hardware set confirmed with the owner.")
+    article.find_element(By.CSS_SELECTOR, 'input[name="note"]').send_keys("Hardware set confirmed with the owner.")
     article.find_element(By.CSS_SELECTOR, 'button[value="accept"]').click()
     WebDriverWait(browser, 30).until(lambda driver: "done=accept" in driver.current_url)
     assert "Your decision is recorded" in browser.page_source

@@ -19,6 +19,7 @@ now at their field (422).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,39 @@ def test_form_bytes_that_are_not_utf8_are_422_at_their_field(server: Any, admin:
     assert sent.status_code == 422, sent.text
     assert "note" in sent.text and "UTF-8" in sent.text
     assert not _reviews(server).exists()
+
+
+# ---- audit 71 A F2: the review form reads every field it is sent, or refuses it -------------
+
+
+@pytest.mark.parametrize(("extra", "status", "field"), [
+    ({"groups": "owner-team"}, 400, "groups"), ({"by": "someone-else"}, 422, "by"), ({"zzz": "1"}, 422, "zzz"),
+    ({"scope": "whole"}, 422, "scope")])
+def test_the_review_form_refuses_a_field_it_does_not_read(server: Any, admin: httpx.Client, extra: dict[str, str],
+                                                          status: int, field: str) -> None:
+    """The page's review form dropped ``groups``, ``by`` and unknown fields with a 303, where the
+    API's review and the page's sweep form refuse them (``pages._read_only``, both forms' rule)."""
+    page = _queue(admin)
+    sent = admin.post(f"/ui/projects/{NAME}/reviews", data={
+        "csrf": csrf(page), "item": ITEM, "target": TARGET, "decision": "reject", **extra})
+    assert sent.status_code == status and field in sent.text, sent.text
+    assert not _reviews(server).exists()
+
+
+def test_the_review_form_records_the_scope_it_is_sent(server: Any, admin: httpx.Client) -> None:
+    """An accept sent with scope=full was recorded with the proposal's scope (partial) and a
+    303: the decision recorded was not the one sent. The form's scope is read as the API's."""
+    page = _queue(admin)
+    sent = admin.post(f"/ui/projects/{NAME}/reviews", data={
+        "csrf": csrf(page), "item": ITEM, "target": TARGET, "decision": "accept", "scope": "full"})
+    assert sent.status_code == 303, sent.text
+    assert "scope: full" in _reviews(server).read_text()
+    for _ in range(240):  # the ingest the decision queued, done before the module's server stops
+        state = _queue(admin)
+        if "Ingest: done" in state or "Ingest: failed" in state:
+            break
+        time.sleep(0.5)
+    assert 'name="note"' in page and "<textarea" not in page  # a note is one line, as the review file keeps it
 
 
 # ---- MM3-2 (last: it writes a broken reviews.yaml) -------------------------------------------
