@@ -594,6 +594,31 @@ def _check_query(request: Request, allowed: Sequence[str]) -> None:
         raise _Failure(422, problems)
 
 
+async def _no_body(request: Request) -> None:
+    """A route that takes no body: none, or ``{}``. A field is refused as any body's field the
+    route does not read (``groups`` 400: they come from the key; any other 422
+    ``extra_forbidden`` at it), a body that is not a JSON object 422 — never taken as nothing,
+    the work run as if it had not been asked (audit 71 A F3: an ingest's ``{"derived": true}``)."""
+    raw = await request.body()
+    if not raw.strip():
+        return
+    try:
+        sent = json.loads(raw)
+    except ValueError:
+        raise _Failure(422, [{"loc": ["body"], "type": "json_invalid",
+                              "msg": "this route takes no body, and this one does not parse as JSON"}]) from None
+    if not isinstance(sent, dict):
+        raise _Failure(422, [{"loc": ["body"], "type": "extra_forbidden",
+                              "msg": "this route takes no body: send none (or {})"}])
+    if "groups" in sent:
+        stated = sent["groups"]
+        _no_groups(stated if isinstance(stated, list) else [stated] if stated else [])
+    unknown = [field for field in sent if field != "groups"]
+    if unknown:
+        raise _Failure(422, [{"loc": ["body", field], "msg": "unknown field: this route takes no body",
+                              "type": "extra_forbidden"} for field in unknown])
+
+
 # ---- identity ------------------------------------------------------------------------------
 
 _bearer = HTTPBearer(auto_error=False, description="a key from `inforce serve --add-key`")
@@ -739,14 +764,16 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
     # ---- projects ------------------------------------------------------------------------
 
     @app.get("/v1/whoami", tags=["projects"], response_model=Identity)
-    async def whoami(caller: Authed) -> Identity:
+    async def whoami(request: Request, caller: Authed) -> Identity:
         """Who the server takes the caller to be: the keys file's entry (and the proxy it came through)."""
+        _check_query(request, ())  # it takes none: ``?groups=`` is 400, any other 422, as on every route
         return Identity(name=caller.name, groups=caller.groups, admin=caller.admin, reviewer=caller.reviewer,
                         via=caller.via)
 
     @app.get("/v1/projects", tags=["projects"], response_model=list[ServedProject])
-    async def projects(caller: Authed) -> list[ServedProject]:
+    async def projects(request: Request, caller: Authed) -> list[ServedProject]:
         """The projects this server was started with, by name."""
+        _check_query(request, ())
         def listed() -> list[ServedProject]:
             found = []
             for name, warm in service.projects.items():
@@ -1138,6 +1165,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         """Bring the graph up to date with the project's files (an admin key). A second ingest
         while one runs is refused (409, naming who started it). Requests in flight finish on
         the generation they began with; the next ones read the new one."""
+        await _no_body(request)  # what it would ask (a derived ingest, groups) is not done silently
         warm, writer = _claim_writer(name, caller)
 
         ran: list[bool] = []

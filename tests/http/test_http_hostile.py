@@ -290,6 +290,26 @@ def test_a_locator_given_as_the_document_to_erase_is_422_at_the_document(client:
     assert bad_revision.status_code == 422 and bad_revision.json()["detail"][0]["loc"] == ["body", "revision"]
 
 
+def test_routes_without_a_body_or_a_query_refuse_what_they_are_sent(client: httpx.Client) -> None:
+    """Audit 71 A F3: ``POST .../ingest`` ran (200) whatever its body said — ``{"derived": true}``,
+    ``{"groups": [...]}``, text that is no JSON — and ``/v1/projects`` and ``/v1/whoami`` answered
+    200 to ``?groups=`` and unknown parameters, where every other route refuses them: groups 400
+    (they come from the key), anything else 422 at what was sent. Nothing is ingested."""
+    admin = _key("keyed-admin")
+    for body, status, loc in (({"groups": ["owner-team"]}, 400, None), ({"derived": True}, 422, ["body", "derived"]),
+                              (b"not json at all", 422, ["body"]), ([1], 422, ["body"])):
+        sent = (client.post(_p("ingest"), content=body, headers={**admin, "Content-Type": "application/json"})
+                if isinstance(body, bytes) else client.post(_p("ingest"), json=body, headers=admin))
+        assert sent.status_code == status, (body, sent.text)
+        assert loc is None or sent.json()["detail"][0]["loc"] == loc, sent.text
+    for route in ("/v1/projects", "/v1/whoami"):
+        stated = client.get(route, params={"groups": "owner-team"}, headers=_key("public"))
+        assert stated.status_code == 400 and "groups come from your key" in stated.text, stated.text
+        unknown = client.get(route, params={"zzz": "1"}, headers=_key("public"))
+        assert unknown.status_code == 422 and unknown.json()["detail"][0]["loc"] == ["query", "zzz"], unknown.text
+        assert client.get(route, headers=_key("public")).status_code == 200
+
+
 # ---- M8: a key scoped to projects ---------------------------------------------------------------
 
 
