@@ -98,8 +98,8 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
     else:
         name = reader.string(entries["project"][1], "project")
         try:
-            fields["project"] = None if name is None else visible_name(name, "project name")
-        except ValueError as exc:  # "safe\u202etxt": a name that reads otherwise than it is
+            fields["project"] = None if name is None else project_name(visible_name(name, "project name"))
+        except ValueError as exc:  # "safe\u202etxt": a name that reads otherwise than it is; "a/../b"
             reader.error(entries["project"][1], str(exc), field="project")
     if "schema_version" in entries:
         version_node = entries["schema_version"][1]
@@ -128,6 +128,18 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
     if reader.errors or any(value is None for value in fields.values()):
         return None
     return Manifest(**fields)  # type: ignore[arg-type]
+
+
+def project_name(name: str) -> str:
+    """``name`` as a project's name: one segment of a path, as the service's routes
+    (``/v1/projects/NAME/...``) and pages carry it and a folder or file may be named after it —
+    no ``/`` or ``\\``, not ``.`` or ``..`` (ValueError otherwise). The one rule for every command
+    that reads the manifest (ingest, serve, sweep, sweep-all): a name holding ``/`` was ingested,
+    served and listed, and then no route could reach it (audit 71 A F4)."""
+    if "/" in name or "\\" in name or name.strip(".") == "":
+        raise ValueError(f"{name!r} cannot name the project: it is one segment of a path (in the service's "
+                         "routes, a report's file name), so no '/' or '\\', and not '.' or '..'")
+    return name
 
 
 def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:

@@ -134,3 +134,21 @@ def test_a_project_name_that_reads_otherwise_than_it_is_is_refused_at_its_line(t
 def test_a_project_name_with_plain_spaces_and_letters_of_any_script_is_kept(tmp_path: Path):
     (tmp_path / "inforce.yaml").write_text('project: "Bibliothèque Rive Sud 図書館"\n', encoding="utf-8")
     assert load_manifest(tmp_path).project == "Bibliothèque Rive Sud 図書館"
+
+
+@pytest.mark.parametrize("name", ["reports/../q3", "../../pwned", 'x"><b>/../y', "a\\b", ".", ".."])
+def test_a_project_name_no_route_can_carry_is_refused_at_its_line(tmp_path: Path, name: str):
+    """Audit 71 A F4: ``project: "reports/../q3"`` was ingested, served and listed (/v1/projects,
+    the pages' index), and then every /v1/projects/NAME route and page link was a bare 404;
+    only sweep-all refused it. The manifest's reader refuses it, at its line, for every command
+    that reads the manifest (``manifest.project_name``): ``inforce ingest`` and ``serve`` alike."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    escaped = name.replace("\\", "\\\\").replace('"', '\\"')
+    (error,) = manifest_errors(tmp_path, f'facets: []\nproject: "{escaped}"\n')
+    assert (error.line, error.field) == (2, "project") and "cannot name the project" in error.message
+    (tmp_path / "documents").mkdir()
+    refused = CliRunner().invoke(app, ["ingest", str(tmp_path)])
+    assert refused.exit_code == 2 and "inforce.yaml:2:10: project:" in refused.output, refused.output
