@@ -144,7 +144,7 @@ _RECORD_NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-[0-9a-f]{16}\.json"
 
 
 #: How a revision is given apart from the document: the CLI's option, a request's field.
-_APART = ' (--revision {rev}; in a request, "revision": "{rev}")'
+_APART = ' (the command\'s revision option; in a request, "revision": "{rev}")'
 
 
 def erased_parts(document: str, revision: str | None) -> None:

@@ -208,11 +208,11 @@ def test_a_name_over_two_lines_or_drawn_as_nothing_erases_nothing(project: tuple
 def test_a_locator_given_as_the_document_is_an_input_error_naming_revision(project: tuple[Path, str]) -> None:
     """Audit 71 A F1: `erase P SPEC-1@0` and `SPEC-1#1.1.A` answered "the graph holds no
     document SPEC-1@0" (NotFound) on a project holding SPEC-1, which reads as a document already
-    gone. The document's field takes an id alone: a revision is given with --revision, and a
+    gone. The document's field takes an id alone: a revision is given apart (--revision), and a
     section is not erased alone (``engine.erase.erased_parts``, every caller's rule)."""
     root, _ = project
-    for document, said in (("SPEC-1@0", "--revision 0"), ("SPEC-1#1.1.A", "names a section"),
-                           ("SPEC-1@0#1.1.A", "--revision 0")):
+    for document, said in (("SPEC-1@0", "revision 0 given apart (the command's revision option"),
+                           ("SPEC-1#1.1.A", "names a section"), ("SPEC-1@0#1.1.A", "revision 0 given apart")):
         refused = runner.invoke(app, ["erase", str(root), document, "--by", "me", "--confirm", document])
         assert refused.exit_code == 2 and refused.output.startswith("InputError: document:"), refused.output
         assert said in refused.output and "erase SPEC-1" in refused.output and "no document" not in refused.output
