@@ -47,7 +47,8 @@ def with_precedence_packs(
 
     listed = {ref.name: dict(ref.params) for ref in manifest.rules}
     loaded = [
-        load_pack(name, root=root, params={**listed.get(name, {}), **params} or None, facets=rules.facets)
+        load_pack(name, root=root, params={**listed.get(name, {}), **params} or None, facets=rules.facets,
+                  params_sent=True)  # the manifest's own were checked at ingest: a problem is of those sent
         for name in packs
     ]
     for name, pack in zip(packs, loaded, strict=True):

@@ -95,6 +95,7 @@ def read_pack(
     require_params: bool = True,
     only: str | None = None,
     lint: bool = True,
+    params_sent: bool = False,
 ) -> tuple[LoadedPack | None, list[RuleError]]:
     """A pack and no problems, or no pack and every problem found (never part of a pack).
 
@@ -102,6 +103,10 @@ def read_pack(
     set (a stock pack's ``source``) is left as written instead of being an error.
     ``lint=False`` skips the rules about rules (still parsed and validated): for a pack whose
     content hash shows it is the one already linted at ingest.
+    ``params_sent``: the parameters are the asker's (``--param``, a request's ``params``), for a
+    pack named instead of the project's: a problem of theirs is at ``params.NAME``, the hint
+    says how to give one, never at the pack's own file or "set it in inforce.yaml", which does
+    not apply to a pack named so (audit 71 A F5).
     """
     name, path = resolve_pack(target, root, only=only)
     stat = path.stat()
@@ -109,7 +114,7 @@ def read_pack(
         name, str(path), stat.st_mtime_ns, stat.st_size,
         json.dumps(dict(params or {}), sort_keys=True, default=str),
         tuple(facets) if facets is not None else None,
-        _where(params_origin), require_params, lint,
+        _where(params_origin), require_params, lint, params_sent,
     )
 
 
@@ -121,7 +126,7 @@ def _where(origin: InputError | None) -> tuple[str | None, int | None]:
 def _read_cached(
     name: str, file: str, _mtime: int, _size: int, params_json: str,
     facets: tuple[str, ...] | None, params_where: tuple[str | None, int | None], require_params: bool,
-    lint: bool = True,
+    lint: bool = True, params_sent: bool = False,
 ) -> tuple[LoadedPack | None, list[RuleError]]:
     path = Path(file)
     display = display_path(path)
@@ -140,7 +145,7 @@ def _read_cached(
         return None, [source.error((), "RP003", "a rule pack's root is a mapping",
                                    hint="start with `schema_version: 1` and a `rules:` list")]
     given = json.loads(params_json)
-    applied, problems = _parameters(name, source, tree, given, params_where, require_params)
+    applied, problems = _parameters(name, source, tree, given, params_where, require_params, params_sent)
     rules_tree = tree.get("rules", [])
     if not isinstance(rules_tree, list):
         problems.append(source.error(("rules",), "RP003", "`rules` is a list of rules"))
@@ -184,18 +189,23 @@ def _valid_conditions(head: RulePack | None, written: Any) -> list[tuple[int, Co
 
 def _parameters(
     name: str, source: SourceFile, tree: dict[str, Any], given: dict[str, Any], where: tuple[str | None, int | None],
-    require: bool,
+    require: bool, sent: bool = False,
 ) -> tuple[dict[str, Any], list[RuleError]]:
     """The parameters applied, and the problems of those ``given``; ``name`` is the pack as its
     user named it (a stock name, or the path as given, relative to the project), never the file
-    it was read from (a server's folder is not the client's to see)."""
+    it was read from (a server's folder is not the client's to see). ``sent``: ``given`` are the
+    asker's (``read_pack``'s ``params_sent``), each problem at ``params.NAME`` and no file."""
     declared = tree.get("params") if isinstance(tree.get("params"), dict) else {}
     problems: list[RuleError] = []
     applied: dict[str, Any] = {}
     for key, spec in declared.items():
         default = spec.get("default") if isinstance(spec, dict) else None
         applied[key] = given.get(key, default)
-        if applied[key] is None and require:
+        if applied[key] is None and require and sent:
+            problems.append(RuleError(
+                f"{name}'s parameter {key!r} has no default and is not given", code="RP011", field=f"params.{key}",
+                hint=f"give it with the pack: --param {key}=... (a request's params: {{\"{key}\": ...}})"))
+        elif applied[key] is None and require:
             problems.append(source.error(
                 ("params", key), "RP011", f"parameter {key!r} has no default and the manifest does not set it",
                 hint=f"set it in inforce.yaml: params: {{{key}: ...}}", at_key=True,
@@ -203,8 +213,8 @@ def _parameters(
     for key in given:
         if key not in declared:
             problems.append(RuleError(
-                f"{name} declares no parameter {key!r}", file=where[0] or source.name,
-                line=where[1], code="RP011", field=f"params.{key}",
+                f"{name} declares no parameter {key!r}", file=None if sent else where[0] or source.name,
+                line=None if sent else where[1], code="RP011", field=f"params.{key}",
                 hint=close_matches(key, declared) or "this pack takes no parameters",
             ))
     return applied, problems
@@ -235,10 +245,10 @@ def _interpolate(source: SourceFile, node: Any, loc: Loc, params: dict[str, Any]
 
 def load_pack(
     target: str | Path, *, root: Path | None = None, params: Mapping[str, Any] | None = None,
-    facets: Sequence[str] | None = None, lint: bool = True,
+    facets: Sequence[str] | None = None, lint: bool = True, params_sent: bool = False,
 ) -> LoadedPack:
-    """One pack, whole, or InputErrors naming every problem it has."""
-    loaded, problems = read_pack(target, root=root, params=params, facets=facets, lint=lint)
+    """One pack, whole, or InputErrors naming every problem it has (``params_sent``: ``read_pack``'s)."""
+    loaded, problems = read_pack(target, root=root, params=params, facets=facets, lint=lint, params_sent=params_sent)
     if loaded is None:
         raise InputErrors(f"rule pack {target} does not load", problems)
     return loaded

@@ -153,15 +153,25 @@ def option_text(value: str | None, option: str) -> str | None:
     return value
 
 
+#: The flags that take ``NAME=VALUE`` pairs: a problem of one pair (``params.source``) is shown
+#: at the flag and the name (``--param source``).
+KEYED_FLAGS: dict[str, str] = {"params": "--param"}
+
+
 def flag(field: str | None) -> str | None:
     """The flag a person types for the domain field ``field`` (the field itself when none)."""
-    return None if field is None else FLAGS.get(field, field)
+    if field is None:
+        return None
+    head, dot, name = field.partition(".")
+    if dot and head in KEYED_FLAGS:
+        return f"{KEYED_FLAGS[head]} {name}"
+    return FLAGS.get(field, field)
 
 
 def shown(problem: BaseException) -> str:
     """An error's message as the CLI prints it: an InputError's domain field as its flag."""
     # an error at a line of a file names the file's own field (a register's column), never a flag
-    if isinstance(problem, InputError) and problem.field in FLAGS and (problem.file is None or problem.line is None):
+    if isinstance(problem, InputError) and flag(problem.field) != problem.field and (problem.file is None or problem.line is None):
         rendered = copy.copy(problem)
         rendered.field = flag(problem.field)
         return message_text(str(rendered))
