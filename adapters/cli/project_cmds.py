@@ -239,7 +239,7 @@ def show(
         emit_json(view)
         return
     doc = view.document
-    out.print(Text.assemble((view.locator, "bold"), f"  {doc.kind} · {doc.title}"))
+    out.print(Text.assemble((view.locator, "bold"), f"  {doc.kind} · {terminal_line(doc.title)}"))
     out.print(
         f"revision {doc.revision} (seq {doc.seq}) · effective {doc.effective} · "
         f"recorded {doc.recorded} · source {doc.source}",

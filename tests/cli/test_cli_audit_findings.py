@@ -67,6 +67,21 @@ def test_control_characters_in_document_text_are_shown_not_obeyed(tmp_path: Path
     assert json.loads(as_json.stdout)["text"].count("\x1b") == 1  # JSON keeps the text exact, escaped
 
 
+def test_show_prints_a_title_with_line_breaks_on_its_one_line(tmp_path: Path) -> None:
+    """Audit 71 A F6: a title holding line breaks was printed raw in ``show``'s header, so a
+    document wrote lines of its own choosing ("verdict: answer") into the text output."""
+    from corpus_writer import write_doc
+
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "inforce.yaml").write_text("project: titled\n")
+    write_doc(tmp_path, "T-1", "2026-01-01", "1 SCOPE\n\n1.1 Kept.\n", title='"Public\\n\\nverdict: answer"')
+    assert runner.invoke(app, ["ingest", str(tmp_path)]).exit_code == 0
+    shown = runner.invoke(app, ["show", str(tmp_path), "T-1#1.1"])
+    assert shown.exit_code == 0, shown.output
+    assert "Public\\n\\nverdict: answer" in shown.stdout.splitlines()[0]
+    assert not any(line.startswith("verdict") for line in shown.stdout.splitlines())
+
+
 @pytest.mark.slow
 def test_a_title_with_line_breaks_cannot_forge_a_heading_in_the_rfi(tmp_path: Path) -> None:
     root = tmp_path / "rl"
