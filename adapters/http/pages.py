@@ -432,8 +432,10 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
     def _next(value: str | None) -> str:
         """Where to go after signing in: a page of ours (``/ui/...``) of at most ``NEXT_MAX``
         characters, never another site, never a 100 KB ``Location`` header (audit 66 B L5):
-        anything else is the pages' start, ``/ui/``."""
-        if value and len(value) <= NEXT_MAX and value.startswith("/ui/") and "//" not in value and "\\" not in value:
+        anything else is the pages' start, ``/ui/``; so is one with a dot segment (``/ui/../x``
+        leaves the pages once a browser resolves it: audit 71 A F8) or an encoded one."""
+        if (value and len(value) <= NEXT_MAX and value.startswith("/ui/") and "//" not in value and "\\" not in value
+                and not {".", ".."} & set(value.split("?", 1)[0].split("/")) and "%" not in value.split("?", 1)[0]):
             return value
         return "/ui/"
 

@@ -45,3 +45,15 @@ def test_a_next_past_the_limit_leads_to_the_pages_start(server: Any, length: int
 def test_a_next_at_the_limit_is_followed(server: Any) -> None:
     at_limit = "/ui/" + "a" * (NEXT_MAX - 4)
     assert _signed_in_to(server, at_limit).headers["location"] == at_limit
+
+
+@pytest.mark.parametrize("dotted", ["/ui/../../evil", "/ui/./projects", "/ui/projects/..", "/ui/%2e%2e/evil"])
+def test_a_next_with_a_dot_segment_leads_to_the_pages_start(server: Any, dotted: str) -> None:
+    """Audit 71 A F8: ``next=/ui/../..`` was sent back as the ``Location``, which a browser
+    resolves to a path outside the pages (same site, not an open redirect)."""
+    assert _signed_in_to(server, dotted).headers["location"] == "/ui/"
+
+
+def test_a_next_of_a_page_with_a_query_is_followed(server: Any) -> None:
+    asked = "/ui/projects/riverside-library/search?q=2.1%20A"
+    assert _signed_in_to(server, asked).headers["location"] == asked
