@@ -45,6 +45,9 @@ def with_precedence_packs(
     manifest gives a pack it lists. InputError when one does not load or holds no precedence rule."""
     from inforce.rules import load_pack
 
+    repeated = sorted({name for name in packs if list(packs).count(name) > 1})
+    if repeated:  # the one pack deciding twice says nothing more; a typo of another is likelier
+        raise InputError(f"{', '.join(repeated)} named twice", field="pack", hint="name each pack once")
     listed = {ref.name: dict(ref.params) for ref in manifest.rules}
     loaded = [
         load_pack(name, root=root, params={**listed.get(name, {}), **params} or None, facets=rules.facets,

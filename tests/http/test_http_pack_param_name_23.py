@@ -77,3 +77,29 @@ def test_a_packs_sent_parameters_are_faulted_at_the_request_and_the_command_line
                                     "--param", "zzz=1"]).output
     assert "RP011 --param zzz: " in said and "RP011 --param source: " in said, said
     assert "--param source=" in said and "inforce.yaml" not in said and "aia-style.yaml" not in said, said
+
+
+def test_a_pack_named_twice_is_refused_over_http_and_on_the_command_line(
+        tmp_path: Path, serve: Any, http_keys: Any, bearer: Any) -> None:
+    """Audit 71 A F10: a request (or --pack given twice) naming one precedence pack twice was
+    taken as if named once; a pack named twice is more likely a slip for another."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    root = tmp_path / "twice"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: twice\nrules:\n  - stock: precedence/none\n", encoding="utf-8")
+    (root / "documents" / "spec-a.md").write_text(SPEC, encoding="utf-8")
+    ingest_project(root)
+    server = serve(Service({"twice": Warm.open("twice", root)}, http_keys, time_limit=60))
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        refused = client.post("/v1/projects/twice/sweeps", headers=bearer("owner"), json={
+            "valid_at": "2026-04-01", "packs": ["precedence/none", "precedence/none"]})
+        once = client.post("/v1/projects/twice/sweeps", headers=bearer("owner"), json={
+            "valid_at": "2026-04-01", "packs": ["precedence/none"]})
+    assert refused.status_code == 422 and "precedence/none named twice" in refused.text, refused.text
+    assert once.status_code == 202, once.text
+    said = CliRunner().invoke(app, ["sweep", str(root), "--valid-at", "2026-04-01", "--pack", "precedence/none",
+                                    "--pack", "precedence/none"])
+    assert said.exit_code == 2 and "precedence/none named twice" in said.output, said.output
