@@ -104,7 +104,7 @@ def read_metadata(
 
     if (node := required("id")) is not None:
         fields["id"] = reader.string(
-            node, "id", pattern=_ID_RE, hint="a document id is letters, digits, '-', '_' or '.'"
+            node, "id", pattern=_ID_RE, hint="a document id starts with a letter or digit, then letters, digits, '-', '_' or '.' (at most 200 in all)"
         )
     if "kind" in entries or default_kind is None:
         if (node := required("kind")) is not None:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from inforce.adapters.cli.project_cmds import WARNINGS_SHOWN, warning_lines
 from inforce.adapters.ingest import parse_document_with_warnings
-from inforce.ontology import InputError
+from inforce.ontology import InputError, InputErrors
 from tests.support.in_process import inforce
 
 AKN3 = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
@@ -107,3 +109,15 @@ def test_a_first_numbered_heading_of_2_4_alone_is_article_2_4(tmp_path: Path):
 def test_a_later_decimal_that_skips_ahead_is_still_not_a_heading(tmp_path: Path):
     paths = _paths(tmp_path, "1 SCOPE\n\n1.1 All records.\n\n1.2 Kept.\n\n4.7 Not a heading after 1.2.\n")
     assert paths == ["1", "1.1", "1.2"]
+
+
+def test_an_id_not_starting_with_a_letter_or_digit_is_told_what_an_id_starts_with(tmp_path: Path) -> None:
+    """Audit 71 A F9: ``id: "-A"`` was refused with the hint "letters, digits, '-', '_' or '.'",
+    which it is; the hint now says what the id lacks, a letter or digit first."""
+    path = tmp_path / "a.md"
+    path.write_text(FRONT.replace("id: S-1", 'id: "-A"') + "1 SCOPE\n\n1.1 Kept.\n", encoding="utf-8")
+    with pytest.raises(InputErrors) as raised:
+        parse_document_with_warnings(path, tmp_path)
+    (refused,) = raised.value.exceptions
+    assert isinstance(refused, InputError) and refused.field == "id" and refused.line == 2, refused
+    assert "starts with a letter or digit" in (refused.hint or ""), refused.hint
