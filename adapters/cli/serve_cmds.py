@@ -33,6 +33,9 @@ def serve(
         show_default=False, parser=path_argument)] = None,
     time_limit: Annotated[float, typer.Option("--time-limit", min=0.01, help="seconds a request may take (504 "
                                               "after); sweeps and ingests are not cut")] = 30.0,
+    head_time_limit: Annotated[float, typer.Option(
+        "--head-time-limit", min=0.01, help="seconds a client has to send a request's line and headers, from its "
+        "connection's start or the last answer's end (408 after, the connection closed)")] = 10.0,
     max_body: Annotated[int, typer.Option("--max-body", min=1, help="the largest request body, bytes (413 over)")]
     = 1_000_000,
     identity_header: Annotated[str | None, typer.Option(
@@ -90,7 +93,7 @@ def serve(
     err.print(f"serving {', '.join(served)} on http://{host}:{port} ({len(callers)} key(s)); its OpenAPI "
               "document at /openapi.json",
               markup=False)
-    run(app, host=host, port=port)
+    run(app, host=host, port=port, head_seconds=head_time_limit)
 
 
 def register(app: typer.Typer) -> None:

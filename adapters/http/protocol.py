@@ -5,7 +5,7 @@ h11 refuses a head (request line and headers) past ``h11_max_incomplete_event_si
 collects a header name or value of any length before it hands it over. ``BoundedHttpTools``
 feeds the parser at most ``max_head`` bytes of a request until its head is complete: a head that
 is not complete by then is answered 431 and the connection closed, so no more than that is
-ever held for it.
+ever held for it; nor for longer than its deadline (``head.HeadDeadline``: 408, then closed).
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
+from .head import DEFAULT_HEAD_SECONDS, HeadDeadline
+
 __all__ = ["BoundedHttpTools", "bounded"]
 
 
-class BoundedHttpTools(HttpToolsProtocol):
-    """``HttpToolsProtocol`` that refuses (431, then closes) a head longer than ``max_head`` bytes."""
+class BoundedHttpTools(HeadDeadline, HttpToolsProtocol):
+    """``HttpToolsProtocol`` that refuses (431, then closes) a head longer than ``max_head`` bytes,
+    and (408, then closes) one not received within ``head_seconds``."""
 
     max_head = 64 * 1024
 
@@ -59,6 +62,7 @@ class BoundedHttpTools(HttpToolsProtocol):
         self.transport.close()
 
 
-def bounded(max_head: int) -> type[asyncio.Protocol]:
-    """The protocol class for a server whose request heads are at most ``max_head`` bytes."""
-    return type("BoundedHttpTools", (BoundedHttpTools,), {"max_head": max_head})
+def bounded(max_head: int, head_seconds: float = DEFAULT_HEAD_SECONDS) -> type[asyncio.Protocol]:
+    """The protocol class for a server whose request heads are at most ``max_head`` bytes, each
+    received within ``head_seconds``."""
+    return type("BoundedHttpTools", (BoundedHttpTools,), {"max_head": max_head, "head_seconds": head_seconds})

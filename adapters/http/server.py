@@ -8,7 +8,9 @@ from typing import Any
 
 import uvicorn
 
-__all__ = ["config", "protocol", "run"]
+from .head import DEFAULT_HEAD_SECONDS, h11_protocol
+
+__all__ = ["DEFAULT_HEAD_SECONDS", "config", "protocol", "run"]
 
 
 #: Connections served at once; past it a new one is answered 503 at once
@@ -17,32 +19,37 @@ MAX_CONNECTIONS = 1000
 MAX_HEADER_BYTES = 64 * 1024
 
 
-def protocol() -> type[asyncio.Protocol] | str:
+def protocol(head_seconds: float = DEFAULT_HEAD_SECONDS) -> type[asyncio.Protocol]:
     """The HTTP protocol: httptools (parsing in C) where it is installed, its request heads held
-    to ``MAX_HEADER_BYTES`` (431 past it); else h11, held to the same bound (400 past it)."""
+    to ``MAX_HEADER_BYTES`` (431 past it); else h11, held to the same bound (400 past it, by
+    ``h11_max_incomplete_event_size``). Either way a head not received within ``head_seconds``
+    of its connection's start or the last response's end is answered 408 and its connection
+    closed (``head.HeadDeadline``)."""
     if importlib.util.find_spec("httptools") is None:
-        return "h11"
+        return h11_protocol(head_seconds)
     from .protocol import bounded
 
-    return bounded(MAX_HEADER_BYTES)
+    return bounded(MAX_HEADER_BYTES, head_seconds)
 
 
-def config(app: Any, *, host: str = "127.0.0.1", port: int = 8080, log_level: str = "info") -> uvicorn.Config:
+def config(app: Any, *, host: str = "127.0.0.1", port: int = 8080, log_level: str = "info",
+           head_seconds: float = DEFAULT_HEAD_SECONDS) -> uvicorn.Config:
     """uvicorn's settings for ``app``: the protocol above, uvloop where installed (uvicorn's
     ``auto``), no WebSocket upgrade (the service has none), the bounds below."""
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level, server_header=False, http=protocol(),
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, server_header=False,
+                          http=protocol(head_seconds),
                           ws="none", limit_concurrency=MAX_CONNECTIONS,
                           h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5)
 
 
-def run(app: Any, *, host: str, port: int) -> None:
+def run(app: Any, *, host: str, port: int, head_seconds: float = DEFAULT_HEAD_SECONDS) -> None:
     """Serve ``app`` until interrupted (SIGINT or SIGTERM: requests in flight are finished).
 
-    Bounded: ``MAX_CONNECTIONS`` connections at once, a header block of ``MAX_HEADER_BYTES``,
-    an idle kept-alive connection closed after 5 s (a body's own deadline is the application's,
-    ``Limits``). uvicorn sets no deadline on a header block sent slowly: put the service behind a
-    reverse proxy that does."""
+    Bounded: ``MAX_CONNECTIONS`` connections at once, a header block of ``MAX_HEADER_BYTES``
+    received within ``head_seconds`` (408 after), an idle kept-alive connection closed after 5 s
+    (a body's own deadline is the application's, ``Limits``). A bound per client (how many
+    connections one address holds) is a reverse proxy's."""
     try:
-        uvicorn.Server(config(app, host=host, port=port)).run()
+        uvicorn.Server(config(app, host=host, port=port, head_seconds=head_seconds)).run()
     except KeyboardInterrupt:  # SIGINT: stopped as asked, as uvicorn.run takes it
         pass

@@ -25,15 +25,21 @@ pytest.importorskip("uvicorn")
 import uvicorn  # noqa: E402
 
 from inforce.adapters.http import Keys, Service, create_app  # noqa: E402
-from inforce.adapters.http.server import MAX_HEADER_BYTES, config, protocol  # noqa: E402
+from inforce.adapters.http.server import DEFAULT_HEAD_SECONDS, MAX_HEADER_BYTES, config, protocol  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: the head deadline of the servers here: short, so a test waits past it in a second or two
+HEAD_SECONDS = 0.8
+
+
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    """A server with no project (``/healthz`` answers), configured as ``inforce serve`` configures it."""
-    server = uvicorn.Server(config(create_app(Service({}, Keys([]))), log_level="warning"))
+    """A server with no project (``/healthz`` answers), configured as ``inforce serve`` configures it
+    (but for its head deadline, ``HEAD_SECONDS``)."""
+    server = uvicorn.Server(config(create_app(Service({}, Keys([]))), log_level="warning",
+                                   head_seconds=HEAD_SECONDS))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -95,6 +101,55 @@ def test_a_head_over_the_bound_is_431_and_the_connection_closed(port: int) -> No
     assert _exchange(port, _get("/healthz", b"Connection: close"))[0].startswith(b"HTTP/1.1 200 ")
 
 
+def _closed_after(conn: socket.socket, wait: float) -> bytes | None:
+    """What the server sent before closing ``conn`` within ``wait`` s; None if it is still open."""
+    conn.settimeout(wait)
+    answer = b""
+    try:
+        for _ in range(1000):
+            part = conn.recv(65536)
+            if not part:
+                return answer
+            answer += part
+    except ConnectionResetError:
+        return answer
+    except TimeoutError:
+        return None
+    return None
+
+
+def test_a_head_not_finished_in_time_is_408_and_its_connection_closed(port: int) -> None:
+    """Audit 71 B F1: heads sent a line at a time, or never finished, held their connections for
+    ever (a thousand of them, no key needed, made every caller's answer 503)."""
+    assert DEFAULT_HEAD_SECONDS == 10 and protocol().head_seconds == DEFAULT_HEAD_SECONDS  # type: ignore[union-attr]
+    slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(5)]
+    idle = socket.create_connection(("127.0.0.1", port), timeout=10)  # nothing sent at all
+    try:
+        for conn in slow:
+            conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # the blank line never sent
+        time.sleep(HEAD_SECONDS / 2)
+        for conn in slow[:2]:  # a line more before the deadline does not put it off
+            conn.sendall(b"X-More: 1\r\n")
+        for conn in slow:
+            answer = _closed_after(conn, HEAD_SECONDS + 5)
+            assert answer is not None, "still open past the head deadline"
+            assert answer.startswith(b"HTTP/1.1 408 ") and b"connection: close" in answer.lower(), answer
+            assert b"was not received within 0.8 s" in answer
+        assert _closed_after(idle, 5) == b""  # closed, nothing to answer
+        # after a request answered on a kept-alive connection, the next head is timed alike
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as kept:
+            kept.sendall(_get("/healthz"))
+            first = kept.recv(65536)
+            assert first.startswith(b"HTTP/1.1 200 "), first
+            kept.sendall(b"GET /healthz HTTP/1.1\r\n")
+            assert (_closed_after(kept, HEAD_SECONDS + 5) or b"").startswith(b"HTTP/1.1 408 ")
+    finally:
+        for conn in (*slow, idle):
+            conn.close()
+    # a request sent whole is answered, and one whose body is slow is the application's to time
+    assert _exchange(port, _get("/healthz", b"Connection: close"))[0].startswith(b"HTTP/1.1 200 ")
+
+
 def test_a_head_under_the_bound_and_requests_back_to_back_are_served(port: int) -> None:
     near = _get("/healthz", b"X-Big: " + b"a" * (MAX_HEADER_BYTES - 200), b"Connection: close")
     assert _exchange(port, near)[0].startswith(b"HTTP/1.1 200 ")
@@ -104,7 +159,7 @@ def test_a_head_under_the_bound_and_requests_back_to_back_are_served(port: int) 
     assert answer.count(b"HTTP/1.1 200 ") == 3, answer
 
 
-def test_without_httptools_the_server_runs_on_h11_with_the_same_bound(tmp_path: Path) -> None:
+def test_without_httptools_the_server_runs_on_h11_with_the_same_bounds(tmp_path: Path) -> None:
     script = textwrap.dedent(f"""
         import socket, sys, threading, time
         sys.modules["httptools"] = None  # as where it is not installed
@@ -113,9 +168,10 @@ def test_without_httptools_the_server_runs_on_h11_with_the_same_bound(tmp_path: 
         import uvicorn
         from inforce.adapters.http import Keys, Service, create_app
         from inforce.adapters.http.server import config, protocol
-        from test_http_server import _exchange, _get
-        assert protocol() == "h11", protocol()
-        server = uvicorn.Server(config(create_app(Service({{}}, Keys([]))), log_level="warning"))
+        from test_http_server import _closed_after, _exchange, _get
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+        assert issubclass(protocol(), H11Protocol), protocol()
+        server = uvicorn.Server(config(create_app(Service({{}}, Keys([]))), log_level="warning", head_seconds=0.5))
         sock = socket.socket(); sock.bind(("127.0.0.1", 0))
         thread = threading.Thread(target=server.run, kwargs={{"sockets": [sock]}}, daemon=True)
         thread.start()
@@ -126,12 +182,17 @@ def test_without_httptools_the_server_runs_on_h11_with_the_same_bound(tmp_path: 
         port = sock.getsockname()[1]
         print(_exchange(port, _get("/healthz", b"Connection: close"))[0].split(b" ", 2)[1].decode())
         print(_exchange(port, _get("/healthz", b"X-Big: " + b"a" * (1 << 20)))[0].split(b" ", 2)[1].decode())
+        slow = socket.create_connection(("127.0.0.1", port), timeout=10)
+        slow.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: x\\r\\n")
+        print((_closed_after(slow, 5) or b"open").split(b" ", 2)[1].decode())
+        print(_exchange(port, _get("/healthz", b"Connection: close"))[0].split(b" ", 2)[1].decode())
         server.should_exit = True
         thread.join(10)
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["200", "400"]  # h11 refuses a head past the bound with 400
+    # h11 refuses a head past the bound with 400, one not finished in time with 408
+    assert done.stdout.split() == ["200", "400", "408", "200"]
 
 
 @pytest.mark.slow
