@@ -6,7 +6,9 @@ graph as it is now found (``Project.replay``).
 
 A record carries ``sha256``, the hash of its own content (:func:`content_hash`: the format,
 answer and verdict as canonical JSON), checked whenever it is read, whatever the file is called:
-a record edited and saved under another name is refused all the same. Records of
+a record edited and saved under another name is refused all the same, and so is one holding a
+key its format does not define (outside the hash, it would pass for part of what was checked)
+or a number JSON has not (``NaN``). Records of
 ``inforce-decision/1`` predate that field; they are read when their name is still the one they
 were written under (its hash is of the file's bytes), and refused otherwise, since nothing else
 could show they were not edited.
@@ -35,6 +37,9 @@ RECORD_FORMAT = "inforce-decision/2"
 #: Records written before they carried their own hash (``sha256``): checked by their name only.
 _NAMED_ONLY = "inforce-decision/1"
 _FORMATS = (RECORD_FORMAT, _NAMED_ONLY)
+#: The keys a record of each format may hold (``erased``: what an erasure rewrote, docs/formats.md)
+_KEYS = {RECORD_FORMAT: ("format", "answer", "verdict", "sha256", "erased"),
+         _NAMED_ONLY: ("format", "answer", "verdict")}
 
 
 class Replay(BaseModel):
@@ -90,7 +95,9 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as problem:
         raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
     try:
-        data = loads(text)
+        data = loads(text, parse_constant=_not_json)
+    except _NotJson as constant:
+        raise InputError(f"not an audit record: {constant} (JSON has no such number)", file=str(path)) from None
     except json.JSONDecodeError as bad:
         raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
     except NumberTooLong as long:
@@ -113,6 +120,14 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
     return data  # type: ignore[no-any-return]
 
 
+class _NotJson(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``, which Python's reader takes though JSON has them not."""
+
+
+def _not_json(name: str) -> Any:
+    raise _NotJson(name)
+
+
 #: A record's name as :func:`append_record` gives it; the last part is its content's hash.
 _NAME = re.compile(r"(?:\d{8}T\d{6}Z|undated)-[a-z_]+-([0-9a-f]{16})\.json")
 
@@ -124,6 +139,11 @@ def check_record(data: Any, *, file: str | None = None) -> tuple[Answer, Verdict
     if not isinstance(data, Mapping) or data.get("format") not in _FORMATS:
         raise InputError(f"not an inforce audit record (format is not {RECORD_FORMAT!r})", file=file,
                          field="format", hint="checking an answer with an audit folder writes them")
+    allowed = _KEYS[data["format"]]
+    for key in data:  # outside the hash: a key added would pass for part of the record checked
+        if key not in allowed:
+            raise InputError(f"a record of {data['format']} holds no {key!r} (it holds {', '.join(allowed)})",
+                             file=file, field=str(key), hint="replay the record as it was written")
     if data["format"] == RECORD_FORMAT and data.get("sha256") != content_hash(data):
         raise InputError("this record was edited since it was written: its content does not hash to its "
                          "sha256", file=file, field="sha256", hint="replay the record as it was written")

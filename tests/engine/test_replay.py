@@ -264,3 +264,24 @@ def test_a_record_carries_its_own_hash_checked_whatever_its_name(sop: Path, tmp_
     (tmp_path / "old.json").write_text(body)
     result = runner.invoke(app, ["replay", str(sop), str(tmp_path / "old.json")])
     assert result.exit_code == 2 and "its name" in result.output
+
+
+def test_a_record_holding_a_key_its_format_does_not_define_or_a_nan_is_refused(sop: Path, tmp_path: Path) -> None:
+    """Audit 71 B F2: the hash covers format, answer and verdict, so keys added beside them
+    (``approved_by``, an ``override`` holding a NaN) replayed as "same verdict" under another name."""
+    audit = tmp_path / "audit"
+    assert _check(sop, STALE_LATER, tmp_path, "--audit-dir", str(audit)).exit_code == 0
+    (record,) = audit.glob("*.json")
+    stored = json.loads(record.read_text())
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps({**stored, "approved_by": "Head of QA"}, indent=1))
+    result = runner.invoke(app, ["replay", str(sop), str(edited)])
+    assert result.exit_code == 2, result.output
+    assert "edited.json: approved_by:" in result.output and "holds no 'approved_by'" in result.output
+    edited.write_text(json.dumps({**stored, "sha256": stored["sha256"]}).replace(
+        '"format"', '"score": NaN, "format"', 1))
+    result = runner.invoke(app, ["replay", str(sop), str(edited)])
+    assert result.exit_code == 2 and "NaN (JSON has no such number)" in result.output, result.output
+    # the record as written, under another name, still replays
+    edited.write_text(json.dumps(stored))
+    assert runner.invoke(app, ["replay", str(sop), str(edited)]).exit_code == 0

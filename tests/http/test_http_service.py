@@ -191,6 +191,10 @@ def test_a_checks_record_replays_over_http_and_from_the_cli(
     assert json.loads(done.output)["same"] is True
     replayed = client.post(_p("replay"), json=json.loads(record.read_text()), headers=bearer("owner"))
     assert replayed.status_code == 200 and replayed.json()["same"] is True
+    # a key beside those the hash covers is refused at its name (audit 71 B F2)
+    added = client.post(_p("replay"), json={**json.loads(record.read_text()), "approved_by": "QA"},
+                        headers=bearer("owner"))
+    assert added.status_code == 422 and added.json()["detail"][0]["loc"] == ["body", "approved_by"], added.text
     # a record decided for owner-team, replayed by a key outside it
     refused = client.post(_p("replay"), json=json.loads(record.read_text()), headers=bearer("public"))
     assert refused.status_code == 400
