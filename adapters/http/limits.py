@@ -10,6 +10,9 @@ An ASGI middleware, outermost of the application's own:
 - a body over ``max_body`` bytes is refused with 413 before it is read whole (by its
   ``Content-Length``, or as it streams in), and one not received within ``body_seconds`` of the
   request's start with 408 (a client trickling a body does not hold a connection for ever);
+- a body under ``/v1/`` (every route there takes JSON) sent with another ``Content-Type``, or
+  none, is refused with 415 naming the one expected and the one given (the route's reader would
+  say only that the body is no object);
 - a JSON body nested deeper than ``max_depth`` is refused with 422 at ``["body"]`` before any
   parser recurses into it;
 - a JSON body that is not UTF-8, states a key twice in one object, or holds what JSON has not
@@ -207,6 +210,12 @@ class Limits:
                                more=[(b"www-authenticate", b"Bearer")])
                 return
             body = bytes(received)
+            if body and str(scope.get("path", "")).startswith("/v1/") and not _is_json(headers):
+                given = headers.get(b"content-type", b"").decode("latin-1").strip()
+                await _respond(send, 415, {"detail": "send the body as JSON: Content-Type: application/json "
+                                                     f"({f'got {given}' if given else 'none was given'})"},
+                               correlation)
+                return
             if body and json_depth(body) > self.max_depth:
                 await _respond(send, 422, {"detail": [{
                     "loc": ["body"], "type": "json_too_deep",

@@ -207,7 +207,8 @@ def test_a_keyless_body_is_refused_401_not_parsed(client: httpx.Client) -> None:
     for headers in ({}, {"Authorization": "Bearer not-a-key"}):
         refused = client.post(_p("check"), content=deep, headers={**headers, "Content-Type": "application/json"})
         assert refused.status_code == 401 and refused.headers["www-authenticate"] == "Bearer", refused.text
-    assert client.post(_p("check"), content=deep, headers=_key("public")).status_code == 422
+    assert client.post(_p("check"), content=deep,
+                       headers={**_key("public"), "Content-Type": "application/json"}).status_code == 422
 
 
 # ---- M4, M5: who the request is, once, and whom a proxy may name --------------------------------
@@ -393,6 +394,25 @@ def test_an_unsound_json_body_is_422_naming_why(client: httpx.Client, body: byte
     refused = client.post(_p("eligible"), content=body, headers={**_key("owner"), "Content-Type": "application/json"})
     assert refused.status_code == 422, refused.text
     assert refused.json()["detail"] == [{"loc": ["body"], "type": kind, "msg": refused.json()["detail"][0]["msg"]}]
+
+
+def test_a_json_body_sent_as_another_content_type_is_415_naming_the_one_expected(client: httpx.Client) -> None:
+    """Audit 71 B F3: a JSON object sent as a form (curl -d's default), text or with no content
+    type was 422 "Input should be a valid dictionary", which does not say what is wrong."""
+    body = json.dumps(_answer(PUBLIC_CLAIMS)).encode()
+    routes = [_p(route) for route in ("check", "eligible", "explain", "resolve", "precedence", "replay",
+                                      "review", "sweeps", "erase")] + ["/v1/portfolio/sweeps"]
+    for route in routes:
+        for given in ("application/x-www-form-urlencoded", "text/plain", None):
+            headers = {**_key("keyed-admin"), **({"Content-Type": given} if given else {})}
+            refused = client.post(route, content=body, headers=headers)
+            assert refused.status_code == 415, (route, given, refused.text)
+            assert refused.json()["detail"] == ("send the body as JSON: Content-Type: application/json "
+                                                f"({f'got {given}' if given else 'none was given'})")
+    # as JSON (any +json type, a charset stated) it is read
+    for given in ("application/json", "application/json; charset=utf-8", "application/problem+json"):
+        checked = client.post(_p("check"), content=body, headers={**_key("owner"), "Content-Type": given})
+        assert checked.status_code == 200, (given, checked.text)
 
 
 def test_sweep_routes_check_their_query(client: httpx.Client) -> None:
