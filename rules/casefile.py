@@ -248,7 +248,23 @@ def read_test_file(path: Path, display: str | None = None) -> tuple[RuleTestFile
                           validation_problems(source, invalid, RuleTestFile)) from None
     problems: list[RuleError] = [problem for number, case in enumerate(model.cases)
                                  for problem in _expect_problems(case, number, source)]
+    written: dict[tuple[str, str], int] = {}
     for index, fixture in enumerate(model.documents):
+        first = written.setdefault((fixture.id, fixture.revision), index)
+        if first != index:  # the later would replace the earlier in the corpus, silently
+            problems.append(source.error(
+                ("documents", index, "id"), "RP006", f"document {fixture.id} revision {fixture.revision} is given "
+                f"twice (first at line {source.locate(('documents', first))[0]})",
+                hint="give each document (or revision: `revision`) once"))
+        paths: dict[str, int] = {}
+        for number, provision in enumerate(fixture.provisions):
+            earlier = paths.setdefault(provision.path, number)
+            if earlier != number:
+                problems.append(source.error(
+                    ("documents", index, "provisions", number, "path"), "RP007",
+                    f"provision {provision.path} of {fixture.id} is listed twice (first at line "
+                    f"{source.locate(('documents', index, 'provisions', earlier))[0]})",
+                    hint="give each provision path once in a document"))
         try:
             fixture.to_document(source.name)
         except (ValueError, ValidationError) as problem:
