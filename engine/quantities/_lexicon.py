@@ -431,6 +431,7 @@ class NumberToken:
     """
 
     kind: str  # number | fraction | feet_inches | range | word | malformed | unread (a notation not read)
+    #          | unread_cell (one alone in a table cell: its unit is its column header's, if any)
     value: float | None
     upper: float | None = None
     precision: float = 1.0

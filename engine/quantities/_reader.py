@@ -177,7 +177,13 @@ class _Reader(_TokenReader):
         if i + 1 < self.n and self.texts[i + 1] == "K" and self.space[i]:
             return NumberToken("unread", None)  # "2e2 K": never a bare 2 or 200 (audit 49 H2)
         unit = self._unit(i + 1, i) if i + 1 < self.n else None
-        return NumberToken("unread", None) if unit is not None and unit[1] is not None else None
+        if unit is not None and unit[1] is not None:
+            return NumberToken("unread", None)
+        if self._alone_in_cell(i) or self.n == 1:
+            # a table cell's whole text (``| 2.5e3 |``, a CSV cell read alone): its unit is its
+            # column header's, if any; kept (warned) only where the header gives one (audit 71 B F9)
+            return NumberToken("unread_cell", None)
+        return None
 
     def _after_money(self, i: int) -> bool:
         """Whether a currency sign or code stands just before token ``i`` (``$50K``, ``USD 50 K``)."""
@@ -293,7 +299,7 @@ class _Reader(_TokenReader):
         first = i - 1 if number.kind == "bar_size" and texts[i - 1] == "#" else i
         value, upper, precision = number.value, number.upper, number.precision
         notation: Notation = {"fraction": "fraction", "feet_inches": "feet_inches", "word": "word",
-                              "unread": "unread"}.get(number.kind, "number")  # type: ignore[assignment]
+                              "unread": "unread", "unread_cell": "unread"}.get(number.kind, "number")  # type: ignore[assignment]
         warnings: list[tuple[str, int, int, str]] = []
         tolerance_unit: tuple[tuple[int, float, float], int] | None = None
         # "-1.500% Notes": a list bullet, not a minus sign; a line that is only "-0.02" or
@@ -305,7 +311,7 @@ class _Reader(_TokenReader):
             written = self.text[self.idx[i] : self._end_char(i + number.tokens - 1)]
             warnings.append(("malformed_number", self.idx[i], self._end_char(i + number.tokens - 1),
                              f"{written!r} is not a number as written (thousands separators?)"))
-        elif number.kind == "unread":
+        elif number.kind in ("unread", "unread_cell"):
             written = self.text[self.idx[i] : self._end_char(i + number.tokens - 1)]
             warnings.append(("malformed_number", self.idx[i], self._end_char(i + number.tokens - 1),
                              f"{written!r} is written in a notation not read (e-notation, a power of ten, a "
@@ -581,6 +587,7 @@ class _Reader(_TokenReader):
             unit=unit_written, resolved=resolved, bound=bound, bound_text=bound_text,
             notation=notation, scale=scale, precision=precision if value is not None else None,
             frequency=frequency, per_day=per_day, spacing=spacing, warnings=warnings,
+            unit_from="cell" if number.kind == "unread_cell" else None,
         ), j
 
     def _table_negative(self, i: int, close: int, number: NumberToken) -> bool:

@@ -65,6 +65,8 @@ class Found:
     per_day: float | None = None
     spacing: bool = False
     warnings: list[tuple[str, int, int, str]] = field(default_factory=list)
+    #: where the unit came from: "context" (a column header's); "cell" for a figure in a notation
+    #: not read alone in a table cell, awaiting its header's unit (``ContextualExtractor._build``)
     unit_from: str | None = None
 
     def in_context(self, unit: ResolvedUnit | None, scale: float) -> Found:

@@ -515,12 +515,16 @@ class QuantityExtractor:
         """The typed mentions for the items read in each window (``(item, window start)``)."""
         if context:
             context_unit, context_scale = self._context_unit(context)
-            found = [(item.in_context(context_unit, context_scale), shift) for item, shift in found]
+            found = [(_header_unit(item, context_unit) if item.unit_from == "cell"
+                      else item.in_context(context_unit, context_scale), shift) for item, shift in found]
         else:
             found = statement_cells(found, text, self.units)
             if ("(" in text or "|" in text) and any(item.resolved is None for item, _ in found):
                 found = self._units_of_headers(found, text)
             found = read_by_note(found, text, self.units)
+        # a figure in a notation not read alone in a cell is a quantity not read (warned, as in
+        # prose) under a header giving a unit; under another (a mark, a code: ``1E5``) it is no figure
+        found = [(item, shift) for item, shift in found if item.unit_from != "cell"]
         bindings: list = [None] * len(found)
         if bind and self.vocabulary.subjects:
             targets = [
@@ -564,7 +568,8 @@ class QuantityExtractor:
         reading = NoteReading(text, frozenset())
         out: list[tuple[Found, int]] = []
         for item, shift in found:
-            if item.resolved is not None or item.warnings or item.value is not None and item.scale is not None:
+            if item.unit_from != "cell" and (item.resolved is not None or item.warnings
+                                             or item.value is not None and item.scale is not None):
                 out.append((item, shift))
                 continue
             start, end = item.start + shift, item.end + shift
@@ -588,7 +593,7 @@ class QuantityExtractor:
                         and item.value is not None and float(item.value).is_integer() and item.upper is None):
                     out.append((item, shift))  # (a row's number under a NO. header is no quantity)
                 continue
-            item = item.in_context(unit, 1.0)
+            item = _header_unit(item, unit) if item.unit_from == "cell" else item.in_context(unit, 1.0)
             if out:
                 last, last_shift = out[-1]
                 if (last_shift == shift and last.unit_from == "context" and last.resolved == unit
@@ -890,6 +895,15 @@ def _kept(cache: OrderedDict[Any, _T], key: Any, build: Callable[[], _T]) -> _T:
         else:
             cache.move_to_end(key)
         return found
+
+
+def _header_unit(item: Found, unit: ResolvedUnit | None) -> Found:
+    """A figure in a notation not read, alone in a table cell (``unit_from`` "cell"), with its
+    column header's unit: kept without a value and warned about, as the same figure with its
+    unit in prose is; left "cell" (dropped) where the header gives none."""
+    if unit is None:
+        return item
+    return replace(item, resolved=unit, unit=unit.written, unit_from="context")
 
 
 def _units_key(table: UnitTable) -> tuple[tuple[str, str], ...]:
