@@ -346,8 +346,8 @@ def callout_ids(word: str | None, number: str) -> list[str]:
     """The ids a callout written with ``word`` and ``number`` may have on its sheet: a keynote is
     ``keynote-N``, a note ``note-N``, a detail ``detail-N``; a callout (or a tag) ``callout-N`` or
     ``N``. A number alone never names a callout of another kind ("Keynote 7" is not callout 7). The
-    words of the languages the stock pack reads name the same kinds: a Spanish or Portuguese "nota", a
-    French, Spanish or Portuguese "détail", "detalle", "detalhe" (round 58)."""
+    words of the languages the stock pack reads name the same kinds: a Spanish or Portuguese "nota", a Slovak or Czech
+    "poznámka", a French, Spanish or Portuguese "détail", "detalle", "detalhe" (round 58)."""
     kind = " ".join((word or "callout").lower().split())
     if kind.startswith(("keynote", "key note")):
         return [f"keynote-{number}"]
@@ -355,7 +355,7 @@ def callout_ids(word: str | None, number: str) -> list[str]:
         return [f"detail-{number}"]
     if kind.startswith("profile"):  # a drawing's profile by its number
         return [f"{kind.split()[0].rstrip('s')}-{number}"]
-    if kind.endswith(("note", "notes", "nota", "notas")):
+    if kind.endswith(("note", "notes", "nota", "notas", "poznámka", "poznámky", "poznámku")):
         return [f"note-{number}"]
     return [f"callout-{number}", number]
 

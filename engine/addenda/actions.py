@@ -194,7 +194,9 @@ _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance|"
                         r"(?:l[oa]s|[oa]s|les)\s+(?:dem[aá]s|demais|restantes|autres)\s+\w+|"
                         # ... and the rest of the one provision in each ("el resto del numeral se mantiene sin cambios",
                         # "o restante do item permanece inalterado", "le reste de l'article", "il resto dell'articolo"; audit 69 C F4)
-                        r"(?:el|le|il|o)\s+rest[oe]|(?:o|lo)\s+restante|lo\s+dem[aá]s)\b"
+                        r"(?:el|le|il|o)\s+rest[oe]|(?:o|lo)\s+restante|lo\s+dem[aá]s|"
+                        # Slovak and Czech ("ostatný text bodu sa nemení", "ostatní text bodu se nemění", "zvyšok bodu")
+                        r"ostatn[ýéáíi]|zvyšok|zbytek)\b"
                         r"(?:(?:\s+(?:of|de|do|da|dos|das|del|du|des|della|dello)|\s+d(?:ell)?[’'])\s*[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
 #: The same subject after its phrase, where the verb comes first ("Permanecem inalteradas as demais

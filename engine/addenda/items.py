@@ -327,7 +327,7 @@ _DESIGNATION_LINE = re.compile(r"(?:section|part|volume|chapter)\s+(?:[IVX]{1,5}
                                r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})", re.IGNORECASE)
 #: Words a layout may open with that make its items questions (their answers follow).
 _QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder",
-                   "quesito", "pytanie", "dotaz",  # (Italian, Polish, Czech)
+                   "quesito", "pytanie", "dotaz", "otázka",  # (Italian, Polish, Czech, Slovak and Czech)
                    "consulta", "pregunta", "observación", "observacion", "pergunta", "fråga", "kysymys", "bieterfrage", "vraag"}  # (Spanish, Portuguese, ...)
 
 
