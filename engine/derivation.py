@@ -215,7 +215,10 @@ _CODE_WORDS = re.compile(
 #: The words by which owners outside CSI designate the volumes, parts, schedules and sections of
 #: their bidding documents ("Part 3 Section VII", "Schedule-D", "Section 4A", "Annexure II").
 #: ("Ch-3", "Ch. 4": a chapter as a table's column writes it; in that letter case only, never a tag "CH-1")
-DESIGNATION_WORDS = r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|(?-i:Ch)\.?|Exhibit|Attachment|Book|Division)"
+#: (an annex in Ukrainian, Russian and Indonesian, "Додаток 3", "Приложение 3", "Lampiran 2", and an Indonesian
+#: chapter, "Bab VI": read as "Annex" and "Chapter", round 74)
+DESIGNATION_WORDS = (r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|(?-i:Ch)\.?|Exhibit|Attachment|Book"
+                     r"|Division|Додаток|Приложение|Lampiran|Bab)")
 #: One designation: its word and a short label (a number, a letter, a number and a letter, a roman
 #: numeral); not a CSI number ("Section 03 30 00", "Section 02660") nor a dotted path.
 DESIGNATION = (rf"{DESIGNATION_WORDS}(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?"
@@ -231,6 +234,11 @@ _ONE_DESIGNATION = re.compile(
     r"(?![\w.-])", re.IGNORECASE)
 
 
+#: Designation words read as another of the same meaning, so that a document is designated alike in any language.
+_DESIGNATION_SAME = {"annexure": "annex", "vol": "volume", "ch": "chapter", "додаток": "annex", "приложение": "annex",
+                     "lampiran": "annex", "bab": "chapter"}
+
+
 def designation_keys(text: str, *, whole: bool = True) -> list[str]:
     """The keys of a run of designations ("Part 3 Section VII" → ``PART3/SECTIONVII``, then each
     of its designations alone, the innermost first: ``SECTIONVII``, ``PART3``). With ``whole``
@@ -238,7 +246,7 @@ def designation_keys(text: str, *, whole: bool = True) -> list[str]:
     parts = []
     for m in _ONE_DESIGNATION.finditer(text):
         word = m.group(1).lower().rstrip(".")
-        word = {"annexure": "annex", "vol": "volume", "ch": "chapter"}.get(word, word)
+        word = _DESIGNATION_SAME.get(word, word)
         parts.append(word.upper() + m.group(2).upper())
     if not parts:
         return []

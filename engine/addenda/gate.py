@@ -1124,7 +1124,8 @@ def _extent_evidence(edge: DerivedEdge, item: Item, items: Sequence[Item], vocab
             return "its successor brought whole"
         if not edge.successor:
             if ((verb is not None and _CALLOUT_OR_PATH.match(read, verb[1])) or _PROVISION_DELETED.search(item.text)
-                    or _DELETE_THE_PART.search(read) or (verb is not None and _cell_deleted(read, verb, item))):
+                    or _DELETE_THE_PART.search(read) or (verb is not None and _cell_deleted(read, verb, item))
+                    or (verb is not None and _number_then_deleted(read, verb, target))):
                 # ("Eliminate General Note 1 "..."", 'Section 102.9.2, "Flagger Stations," is deleted')
                 return "deleted, the provision its object"
             if quoted or _PART_WORDS.search(read) or _ORDINAL_PART.search(read):
@@ -1176,6 +1177,25 @@ def _cell_deleted(read: str, verb: tuple[int, int], item: Item) -> bool:
     cell = body.rfind("|") + 1
     return (cell > 0 and verb[0] >= cell and not read[cell:verb[0]].strip(" \t*_")
             and _BARE_DELETED.match(read, cell) is not None)
+
+
+def _number_then_deleted(read: str, verb: tuple[int, int], target: Locator) -> bool:
+    """Whether the deleting verb stands right after the provision's kind word and own number, in whatever language,
+    and ends its sentence or cell there, a gloss in brackets aside ("Пункт 1.3 виключити.", "Punkt 1.3 streichen
+    (deleted)."): the provision is the verb's object, all of it (round 74). An auxiliary or any word between the
+    number and the verb, or words after the verb ("Point 1.3 delete the second sentence"), is not this form."""
+    if target.path is None:
+        return False
+    before = re.search(rf"(?<![\w.])[^\W\d_]+\.?[ \t]+{re.escape(target.path)}[ \t]*[,:]?[ \t]*$", read[:verb[0]])
+    # (the verb as read may run on into a gloss that says it again, "виключити (point 1.3 is deleted)": its first
+    # word ending the sentence is enough)
+    word = re.compile(r"[^\W\d_]+").match(read, verb[0])
+    return before is not None and any(_VERB_ENDS.match(read, end) is not None
+                                      for end in (verb[1], word.end() if word is not None else verb[1]))
+
+
+#: Nothing after a verb but a gloss in brackets before its sentence or cell ends.
+_VERB_ENDS = re.compile(r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?:[.;!]|[ \t]*\||[ \t]*$)")
 
 
 #: The provision itself as a deleting verb's object: its kind word and number ("General Note 1", "Paragraph 2.1.B").
