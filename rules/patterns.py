@@ -195,17 +195,36 @@ def check_backtracking(regex: str, flags: int = 0) -> None:
 IGNORECASE_NON_ASCII = frozenset("\u0130\u0131\u017f\u212a")
 
 
+
+def _folded_apart() -> frozenset[str]:
+    """Letters ``re.IGNORECASE`` matches by more than their lower case: those of :data:`IGNORECASE_NON_ASCII`
+    and each letter ``re`` counts as another's case (``re._casefix``: "в" and "ᲀ", "σ" and "ς", "θ" and
+    "ϑ"), with their upper and lower cases. A word needed of a text (:func:`required_words`) holds
+    none of them, so a text's lower case is a sure test of it wherever the text is free of
+    :data:`IGNORECASE_NON_ASCII`: Cyrillic, Greek or accented Latin words gate a pattern as ASCII ones do."""
+    from re import _casefix  # the table ``re``'s compiler folds case by (3.11+)
+
+    letters = set(IGNORECASE_NON_ASCII)
+    for letter, others in _casefix._EXTRA_CASES.items():
+        letters.update(map(chr, (letter, *others)))
+    cases = {case for letter in letters for case in (letter.lower(), letter.upper()) if len(case) == 1}
+    return frozenset(letter for letter in letters | cases if not letter.isascii())  # ASCII letters gate as before
+
+
+_FOLDED_APART = _folded_apart()
+
+
 @functools.lru_cache(maxsize=8192)
 def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     """Words one of which a text's lower case holds wherever ``pattern`` finds anything (a cheap
     test before scanning a long text with it; issue 23, audit 69 B F02), in lower case; None when
-    the pattern needs no such word (or one not ASCII). Read from the tree ``re`` itself parses:
+    the pattern needs no such word. Read from the tree ``re`` itself parses:
     a run of literal characters that every match reads, or one per choice of an alternation
     every match passes through. The test holds where the text is free of
     :data:`IGNORECASE_NON_ASCII` (``re.IGNORECASE`` reads an ASCII letter there alone)."""
     from re import _parser as parser  # Python's own regular-expression parser (3.11+)
 
-    found = _required(list(parser.parse(pattern.pattern, pattern.flags)), parser)
+    found = _required(list(parser.parse(pattern.pattern, pattern.flags)), parser, _FOLDED_APART)
     if not found:
         return None
     return tuple(sorted({word.lower() for word in found}))
@@ -263,34 +282,34 @@ def candidates(patterns: Sequence[re.Pattern[str]], lower: str | None) -> Sequen
     return patterns if len(hit) == len(patterns) else [patterns[index] for index in sorted(hit)]
 
 
-def _required(items: list, c) -> frozenset[str] | None:
-    """The best (longest shortest word) set of ASCII words one of which every match of ``items`` reads."""
+def _required(items: list, c, apart: frozenset[str]) -> frozenset[str] | None:
+    """The best (longest shortest word) set of words one of which every match of ``items`` reads,
+    none holding a letter of ``apart`` (:func:`_folded_apart`)."""
     candidates: list[frozenset[str]] = []
     run = ""
     for op, av in items:
-        if op is c.LITERAL and av < 0x80:
+        if op is c.LITERAL and (av < 0x80 or apart.isdisjoint((chr(av), chr(av).lower()))):
             run += chr(av)
             continue
-        if run:  # a letter not ASCII ends the run: the ASCII ones either side are each read
+        if run:  # a letter folded apart ends the run: the letters either side are each read
             candidates.append(frozenset((run,)))
             run = ""
         if op is c.SUBPATTERN:
-            held = _required(list(av[3]), c)
+            held = _required(list(av[3]), c, apart)
         elif op is c.ATOMIC_GROUP:
-            held = _required(list(av), c)
+            held = _required(list(av), c, apart)
         elif op is c.BRANCH:
-            each = [_required(list(branch), c) for branch in av[1]]
+            each = [_required(list(branch), c, apart) for branch in av[1]]
             held = None if any(one is None for one in each) else frozenset().union(*each)
         elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
-            held = _required(list(av[2]), c)
+            held = _required(list(av[2]), c, apart)
         else:
             held = None
         if held:
             candidates.append(held)
     if run:
         candidates.append(frozenset((run,)))
-    return max((words for words in candidates if all(word.isascii() for word in words)),
-               key=lambda words: min(map(len, words)), default=None)
+    return max(candidates, key=lambda words: min(map(len, words)), default=None)
 
 
 def _nested_repeat(items: list, flags: int, parser) -> str | None:

@@ -125,3 +125,18 @@ def test_an_addendum_of_many_items_ingests_in_linear_time(tmp_path):
     small_t, large_t = _cpu_each([_ingester(tmp_path, _many_items(500)), _ingester(tmp_path, _many_items(2000))],
                                  runs=1)
     assert large_t < 5.0 * small_t, (small_t, large_t)
+
+
+def test_a_word_not_in_ascii_gates_a_pattern_as_an_ascii_one_does():
+    """Round 74 put Cyrillic and Slovak phrases in the pack: a pattern whose words were not ASCII
+    needed no word, so each scanned every item (the long-line reading above grew past one scan
+    of each pattern). Such words gate too, leaving out the letters ``re.IGNORECASE`` matches by
+    more than their lower case ("в" and "ᲀ", "σ" and "ς"); the gate stays a necessary condition."""
+    pattern = re.compile(r"(?<!\w)(?:викласти\s+в\s+такій\s+редакції)(?!\w)", re.IGNORECASE)
+    assert required_words(pattern) and all(not set(word) & set("вдостъ") for word in required_words(pattern))
+    assert required_words(re.compile(r"sa\s+vypúšťa", re.IGNORECASE)) == ("vypúšťa",)
+    for text in ("Пункт 1.2 ВИКЛАСТИ В ТАКІЙ РЕДАКЦІЇ:", "пункт 1.2 викласти ᲀ такій редакції", "nothing", "Пункт 1.3"):
+        assert [m.span() for m in finds(pattern, text, lowered(text))] == [m.span() for m in pattern.finditer(text)]
+    sigma = re.compile(r"ΟΔΟΣ\s+ΚΛΕΙΣΤΗ", re.IGNORECASE)  # Σ folds with σ and ς, which lower() may not give back
+    for text in ("οδος κλειστη", "οδοσ κλειστη", "ΟΔΟΣ ΚΛΕΙΣΤΗ"):
+        assert [m.span() for m in finds(sigma, text, lowered(text))] == [m.span() for m in sigma.finditer(text)], text
