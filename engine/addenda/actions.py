@@ -63,6 +63,10 @@ _PART_SUBJECT = re.compile(
     r"\b(?:words?|phrases?|figures?|values?|sentences?|dimensions?|text|mots?|termes?|expressions?|chiffres?|"
     r"palabras?|frases?|cifras?)\b(?!\s+(?:of|de|du|des|del)\b)[^.;:]{0,120}?"
     r"\b(?:is|are|est|sont|es|son)\s+(?:hereby\s+)?$", re.IGNORECASE)
+#: The same subject before the auxiliaries of the rule's ``passives`` ("In Section 3.1 the words "X" shall be
+#: replaced by "Y"", round 74): a change in part, whatever auxiliary the owner's language puts before the verb.
+_PART_SUBJECT_PASSIVE = _PART_SUBJECT.pattern.replace(r"(?:is|are|est|sont|es|son)\s+(?:hereby\s+)?$", r"(?:{words})\s+$")
+assert _PART_SUBJECT_PASSIVE != _PART_SUBJECT.pattern
 #: The auxiliary a pack's passive phrase opens with ("sont remplacés par", "est remplacé par"): the subject
 #: before it is read up to and with it, as before an English verb the pack lists without one.
 _PHRASE_AUXILIARY = re.compile(r"(?:est|sont|es|son)\s+", re.IGNORECASE)
@@ -611,7 +615,8 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # "Revise: 2.1.B to read: ...", "Remove: From 2.2.B: ...": the verb set as a margin label,
         # its colon only setting it off; read on past it as after a verb written in the sentence
         read = f"{read[:label.end() - 1]} {read[label.end():]}"
-    phrases, no_change, reasons = _merged(tuple(vocabularies))
+    vocabularies = tuple(vocabularies)
+    phrases, no_change, reasons = _merged(vocabularies)
     hits = _matches(read, phrases)
     # "was modified to remove Par. 1.1 A", "is revised to add a note": a change verb whose
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
@@ -682,6 +687,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
                           or ((_THING.match(read, h[1]) or _SIZED_THING.match(read, h[1])) and not _NAMES_PROVISION.search(h[3]))
                           or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0] + _auxiliary_length(h[3]))
+                          or worded(_PART_SUBJECT_PASSIVE, vocabularies, "passives").search(read, max(0, h[0] - 160), h[0])
                           or (_REST_KEPT.search(read, h[1], _line_end(read, h[1])) is not None
                               and not _OBJECT_PROVISION.match(read, h[1]) and _KIND_LAST.search(h[3]) is None)
                           or (h[2] == "delete" and (_REMOVED_FROM.match(read, h[1]) or _TAKEN_FROM.match(read, h[1])) is not None

@@ -2020,18 +2020,59 @@ def _located_anyway(edge: DerivedEdge, item: Item, items: Sequence[Item], corpus
     return _THROUGHOUT.search(read) is not None
 
 
+#: A part of a document named by its number after what designates the document ("Section 5, Part 3: add new
+#: Clause 3.4"), as the format reader outlines a "PART 3" heading (``part-3``); a part named before a section
+#: ("Part 2, Section 6 Statement of Requirements") is a part of the tender documents holding that section.
+_NAMED_PART = re.compile(r"\bPart\s+(\d{1,3})(?![\d.]*\d)(?!\s*[,:;-]?\s*(?:Sections?|Sect\.|Volumes?|Vol\.)\b)",
+                         re.IGNORECASE)
+
+
+def _named_parts(item: Item, doc: str, corpus: Corpus) -> tuple[list[Locator], list[str]]:
+    """The parts of ``doc`` the item names by number outside its quoted words ("Part 3" as ``part-3``):
+    those the outline holds, and the words naming those it does not."""
+    held, lacking = [], []
+    for m in _NAMED_PART.finditer(_read_text(item.text, _quoted_spans(item.text))):
+        part = Locator(doc=doc, path=f"part-{int(m.group(1))}")
+        if corpus.exists(part):
+            if part not in held:
+                held.append(part)
+        else:
+            lacking.append(" ".join(m.group(0).split()))
+    return held, lacking
+
+
 def _unplaced_parts(reading: Reading, items: Sequence[Item], corpus: Corpus, document: Document, file: str,
                     line_of: Callable[[int], int | None], vocabularies: Sequence[Any]) -> None:
     """Every applied change in part of a whole document whose item names no part of it, proposed
-    (the last guard above)."""
+    (the last guard above). An item naming a part of the document by number ("Section 5, Part 3: add
+    new Clause 3.4") changes that part, where the outline holds it; where it does not, what the item
+    changes is for a person, never the whole document applied."""
     by_key = {item.path: item for item in items}
     policy = {vocab.rule: getattr(vocab, "propose_partial_on_documents", True) for vocab in vocabularies}
     drop: set[tuple[str, str]] = set()
     for edge in list(reading.applied):
-        if edge.target.path is not None or edge.scope != "partial" or not policy.get(edge.rule, True):
+        if edge.target.path is not None or edge.scope != "partial":
             continue
         item = by_key.get(edge.by.path)
-        if item is None or _located_anyway(edge, item, items, corpus):
+        if item is None:
+            continue
+        parts, unheld = _named_parts(item, edge.target.doc, corpus)
+        if len(parts) == 1 and not unheld:
+            drop.add((edge.by.format(), edge.target.format()))
+            if not any(e.by == edge.by and e.target == parts[0] for e in reading.applied):
+                _apply(reading, document, item, parts[0], Action("amend", edge.words), edge.rule, file, line_of)
+            continue
+        if not policy.get(edge.rule, True):
+            continue
+        if parts or unheld:
+            drop.add((edge.by.format(), edge.target.format()))
+            named = ", ".join([p.path or "" for p in parts] + unheld)
+            why = (f"the item names {named} of {edge.target.doc}, which its outline does not hold as one part: what of "
+                   "the document changes is for a person to confirm")
+            _propose(reading, item, edge.target, Action("amend", edge.words, ambiguous=why), edge.target.format(),
+                     edge.rule, file, line_of, why)
+            continue
+        if _located_anyway(edge, item, items, corpus):
             continue
         drop.add((edge.by.format(), edge.target.format()))
         label = _quoted_label(item.text, edge.target, corpus)
