@@ -2020,16 +2020,17 @@ def _located_anyway(edge: DerivedEdge, item: Item, items: Sequence[Item], corpus
     return _THROUGHOUT.search(read) is not None
 
 
-#: A part of a document named by its number after what designates the document ("Section 5, Part 3: add new
-#: Clause 3.4"), as the format reader outlines a "PART 3" heading (``part-3``); a part named before a section
-#: ("Part 2, Section 6 Statement of Requirements") is a part of the tender documents holding that section.
-_NAMED_PART = re.compile(r"\bPart\s+(\d{1,3})(?![\d.]*\d)(?!\s*[,:;-]?\s*(?:Sections?|Sect\.|Volumes?|Vol\.)\b)",
+#: A part of a document named by its number right after the section that holds it ("Section 5, Part 3: add new
+#: Clause 3.4"), as the format reader outlines a "PART 3" heading (``part-3``). A part named alone ("ADD THE
+#: FOLLOWING ARTICLE 2.3 TO PART 2") is left as it was read; one named before a section ("Part 2, Section 6
+#: Statement of Requirements") is a part of the tender documents holding that section.
+_NAMED_PART = re.compile(r"\bSections?\s+(?:No\.?\s*)?[0-9A-Z][\w.]*(?:\s\d{2}){0,2}\s*[,:;]\s*Part\s+(\d{1,3})(?![\d.]*\d)",
                          re.IGNORECASE)
 
 
 def _named_parts(item: Item, doc: str, corpus: Corpus) -> tuple[list[Locator], list[str]]:
-    """The parts of ``doc`` the item names by number outside its quoted words ("Part 3" as ``part-3``):
-    those the outline holds, and the words naming those it does not."""
+    """The parts of ``doc`` the item names by number after a section, outside its quoted words ("Section 5,
+    Part 3" as ``part-3``): those the outline holds, and the words naming those it does not."""
     held, lacking = [], []
     for m in _NAMED_PART.finditer(_read_text(item.text, _quoted_spans(item.text))):
         part = Locator(doc=doc, path=f"part-{int(m.group(1))}")
@@ -2037,7 +2038,7 @@ def _named_parts(item: Item, doc: str, corpus: Corpus) -> tuple[list[Locator], l
             if part not in held:
                 held.append(part)
         else:
-            lacking.append(" ".join(m.group(0).split()))
+            lacking.append(f"Part {int(m.group(1))}")
     return held, lacking
 
 

@@ -78,3 +78,13 @@ def test_the_words_of_a_clause_that_shall_be_replaced_change_it_in_part(tmp_path
     assert ("SPEC-TS-PS#2.1", "partial", True) in done, (done, asked, reading.not_understood)
     assert ("SPEC-TS-PS#3.2", "partial", True) in done, (done, asked, reading.not_understood)
     assert not any(scope == "full" for _, scope, _ in done), done
+
+
+def test_a_part_named_alone_is_not_read_as_the_target(tmp_path, rules):
+    # "add ... TO PART 2" names the part only as where the addition goes: read as before, never part-2 applied
+    start_project(tmp_path, "round-74-part-alone")
+    _particular(tmp_path)
+    reading, done, asked = _read(tmp_path, rules, NOTICE + (
+        'TN4-01 SECTION 3 - MASONRY: ADD THE FOLLOWING CLAUSE 2.5 TO PART 2: "2.5 Lintels are precast concrete."\n'),
+        "Tender Notice No. 4")
+    assert not any(t.endswith("#part-2") for t, _, _ in done), done
