@@ -106,6 +106,7 @@ from inforce.ontology.files import (
     create_atomically,
     files_under,
     is_inside,
+    no_room,
     read_bounded,
     read_bounded_text,
     write_atomically,
@@ -393,6 +394,9 @@ def _erase(
                 failed = _withdrawn(root, entry, failed)
                 if groups is None:
                     raise failed from None
+            short = _short_of_room(root, entry, failed)
+            if short is not None:  # a full disk: an input error of the run, said as one (audit 71 B F4)
+                raise short from failed
         if groups is not None and isinstance(failed, InputError | InputErrors):
             # as a refused ingest's: the problems of files the asker may not read counted, not quoted;
             # the review file's (it speaks of any document) never quoted to them (audit 35 CC-01)
@@ -669,6 +673,22 @@ def _delete_file(root: Path, file: str, file_sha256: str) -> str:
         path.unlink()
         return "removed"
     return "kept"
+
+
+def _short_of_room(root: Path, entry: Erasure, failed: BaseException) -> InputError | None:
+    """``failed`` (the rebuild of an erasure, nothing erased, the pending entry withdrawn) said as
+    a write the disk had no room for, when it is one (``files.no_room``, itself or its cause): the
+    folder, the reason, and that nothing was erased; None for any other failure."""
+    cause = failed if isinstance(failed, OSError) else failed.__cause__
+    reason = no_room(cause) if cause is not None else None
+    if reason is None or not isinstance(cause, OSError):
+        return None
+    said = cause.strerror if cause.strerror and cause.strerror.startswith(reason) else reason
+    where = f" in {_named(Path(cause.filename), root)}" if isinstance(cause.filename, str) else ""
+    return InputError(
+        f"{root}: nothing was erased: there is no room{where} for the graph without {entry.document} "
+        f"({said})", hint=f"free some room and erase {entry.document} again: the graph, the documents and "
+        f"{ERASURES_FILE} are as they were")
 
 
 def _withdrawn(root: Path, entry: Erasure, failed: InputError | InputErrors) -> InputErrors:

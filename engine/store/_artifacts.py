@@ -36,8 +36,8 @@ def write_generation_files(store: Any) -> list[Path]:
     return [path for path in written if path is not None]
 
 
-def remove_other_generation_files(store: Any) -> None:
-    """Remove the per-build files of builds other than ``store``'s live one (every one when
-    none is live): a killed writer's leftovers. A reader still mapping one keeps it until it
-    closes."""
-    remove_other_builds(store.layout.home, store.build_id())
+def remove_other_generation_files(store: Any, live: str | None = None) -> None:
+    """Remove the per-build files of builds other than ``store``'s live one, or ``live`` when
+    given (the build live on disk while a writer rebuilds afresh); every one when none is live:
+    a killed writer's leftovers. A reader still mapping one keeps it until it closes."""
+    remove_other_builds(store.layout.home, live if live is not None else store.build_id())

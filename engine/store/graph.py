@@ -109,9 +109,12 @@ class GraphStore:
         try:
             store = cls(layout, lock=lock)
             store._open_for_writing(restamp=not rebuild)
+            # the live build's files stay until a new build is committed (which removes them): a
+            # rebuild that fails (a full disk) leaves the live build as it was, files and all
+            live_build = store.build_id()
             if rebuild or store._schema_version() not in (None, SCHEMA_VERSION):
                 store._forget_live()
-            remove_other_generation_files(store)  # a killed writer's: files of builds no longer live
+            remove_other_generation_files(store, live_build)  # a killed writer's: builds no longer live
         except BaseException:
             lock.release()
             raise

@@ -164,3 +164,27 @@ def test_init_on_a_full_disk_leaves_no_half_made_project(tmp_path: Path, limit: 
     for folder in (new, existing):
         assert _in_process("init", folder).exit_code == 0  # room again: init makes the project
         assert (folder / "inforce.yaml").stat().st_size > 0
+
+
+def _per_build_files(project: Path) -> dict[str, bytes]:
+    """The live build's files beside its graph (texts, search, rows, facts ...: ``KIND-<build>.bin``)."""
+    return {p.name: p.read_bytes() for p in (project / ".inforce").iterdir() if p.name.endswith(".bin")}
+
+
+@pytest.mark.parametrize("limit", [2_000, 200_000])
+def test_an_erasure_on_a_full_disk_says_nothing_was_erased_and_keeps_the_live_build(project: Path,
+                                                                                    limit: int) -> None:
+    """``erase`` printed only the rebuild's "StoreError: ingest failed, the previous graph is
+    untouched" (exit 3), never that nothing was erased, and the rebuild's start had deleted the
+    live build's files beside its graph (texts, search indexes, rows, fact tables: every reader
+    after built them again); now exit 2 naming the folder and the full disk, saying nothing was
+    erased, and those files as they were (audit 71 B F4)."""
+    _in_process("show", project, "SPEC-7")  # every file of the live build written
+    before = _per_build_files(project)
+    assert {name.split("-", 1)[0] for name in before} >= {"texts", "search", "rows"}, before
+    done = _run("erase", project, "SPEC-7", "--by", "me", "--confirm", "SPEC-7", limit=limit)
+    _said_full(done, (2,))
+    assert "nothing was erased" in done.stderr and ".inforce" in done.stderr, done.stderr
+    assert "StoreError" not in done.stderr, done.stderr
+    assert _per_build_files(project) == before
+    assert not (project / "erasures.yaml").exists()
