@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InputError
 from .files import create_atomically, read_bounded_text
-from .jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
+from .jsontext import DuplicateKey, NestingTooDeep, NotJsonNumber, NumberTooLong, loads, no_constant
 from .verdict import Answer, Verdict
 
 __all__ = ["RECORD_FORMAT", "Replay", "append_record", "check_record", "content_hash", "read_record", "record"]
@@ -95,9 +95,9 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as problem:
         raise InputError(f"cannot read the audit record: {problem}", file=str(path)) from None
     try:
-        data = loads(text, parse_constant=_not_json)
-    except _NotJson as constant:
-        raise InputError(f"not an audit record: {constant} (JSON has no such number)", file=str(path)) from None
+        data = loads(text, parse_constant=no_constant)
+    except NotJsonNumber as constant:
+        raise InputError(f"not an audit record: {constant}", file=str(path), line=constant.line) from None
     except json.JSONDecodeError as bad:
         raise InputError(f"not JSON: {bad.msg}", file=str(path), line=bad.lineno, col=bad.colno) from None
     except NumberTooLong as long:
@@ -118,14 +118,6 @@ def read_record(path: str | Path, *, regular: bool = False) -> dict[str, Any]:
                              "its name, which this file no longer has", file=str(path), field="format",
                              hint="replay it under the name it was written with (<decided_at>-<verdict>-<hash>.json)")
     return data  # type: ignore[no-any-return]
-
-
-class _NotJson(ValueError):
-    """``NaN``, ``Infinity`` or ``-Infinity``, which Python's reader takes though JSON has them not."""
-
-
-def _not_json(name: str) -> Any:
-    raise _NotJson(name)
 
 
 #: A record's name as :func:`append_record` gives it; the last part is its content's hash.

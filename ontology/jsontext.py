@@ -10,6 +10,9 @@ Python's reader recurses is ``NestingTooDeep`` (a ``ValueError``), never a bare
 ``RecursionError`` for each caller to remember. A key written twice in one object is
 ``DuplicateKey`` (Python's reader keeps the last silently: a record or a baseline could say two
 things and be read as one of them), unless the caller passes its own ``object_pairs_hook``.
+``NaN``, ``Infinity`` and ``-Infinity``, which Python's reader takes though JSON has no such
+numbers, are ``NotJsonNumber`` at their line for a caller that passes ``parse_constant=no_constant``
+(a file inforce reads back as it was written: a baseline, an audit record).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "DuplicateKey", "NestingTooDeep", "NumberTooLong", "loads", "parse_number"]
+__all__ = ["MAX_DIGITS", "DuplicateKey", "NestingTooDeep", "NotJsonNumber", "NumberTooLong", "loads", "no_constant",
+           "parse_number"]
 
 #: the most characters a number in a JSON text may have
 MAX_DIGITS = 100
@@ -48,6 +52,21 @@ class DuplicateKey(ValueError):
         super().__init__(f"the key {key!r} appears twice in one object")
         self.key = key
         self.line = line
+
+
+class NotJsonNumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a JSON text (``name``, as written), at ``line``
+    where the text tells it: Python's reader takes them, JSON has no such numbers."""
+
+    def __init__(self, name: str, line: int | None = None) -> None:
+        super().__init__(f"{name} (JSON has no such number)")
+        self.name = name
+        self.line = line
+
+
+def no_constant(name: str) -> Any:
+    """A reader's ``parse_constant`` refusing ``NaN`` and the infinities (``NotJsonNumber``)."""
+    raise NotJsonNumber(name)
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -81,6 +100,18 @@ def loads(text: str, **options: Any) -> Any:
         if twice.line is not None:
             raise
         raise DuplicateKey(twice.key, _second_writing(text, twice.key)) from None
+    except NotJsonNumber as constant:
+        if constant.line is not None:
+            raise
+        raise NotJsonNumber(constant.name, _constant_line(text)) from None
+
+
+def _constant_line(text: str) -> int | None:
+    """The line of the first ``NaN`` or infinity written as a value in ``text``, strings passed over."""
+    for token in re.finditer(r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity', text):
+        if not token.group().startswith('"'):
+            return text.count("\n", 0, token.start()) + 1
+    return None
 
 
 def _second_writing(text: str, key: str) -> int | None:

@@ -10,9 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from inforce.ontology import VOCABULARY, Finding, FindingProvision, InputError
+from inforce.ontology import VOCABULARY, Finding, FindingProvision, InputError, SweepReport
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
+from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NotJsonNumber, NumberTooLong, loads, no_constant
 from inforce.ontology.verdict import FINDING_ID_DIGITS, is_finding_id
 
 __all__ = ["read_baseline", "read_baseline_run"]
@@ -21,7 +21,9 @@ __all__ = ["read_baseline", "read_baseline_run"]
 _RUN_KEYS = ("project", "as_of", "known_at")
 
 #: The fields ``_read`` checks by its own words (what identifies a finding); every other field
-#: a baseline finding or provision holds is checked against the type the model gives it.
+#: a baseline finding or provision holds is checked against the type the model gives it, and a
+#: field the model does not have is refused (a sweep never writes one: ``reviewed_by`` added by
+#: hand would pass for part of the report compared, audit 71 B F6).
 _IDENTIFYING = {Finding: frozenset({"id", "kind", "resolution", "provisions"}),
                 FindingProvision: frozenset({"locator"})}
 
@@ -59,7 +61,10 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
     except UnicodeDecodeError:
         raise InputError("the baseline is not UTF-8 text", file=str(path), field="--baseline", hint=hint) from None
     try:
-        data = loads(text)
+        data = loads(text, parse_constant=no_constant)
+    except NotJsonNumber as constant:
+        raise InputError(f"the baseline is not a sweep report: it holds {constant}", file=str(path),
+                         line=constant.line, field="--baseline", hint=hint) from None
     except json.JSONDecodeError as problem:
         raise InputError(f"the baseline is not JSON: {problem.msg}", file=str(path), line=problem.lineno,
                          field="--baseline", hint=hint) from None
@@ -72,6 +77,10 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
         raise InputError(f"the baseline is not one sweep report: {twice}", file=str(path), line=twice.line,
                          field=twice.key, hint=hint) from None
     findings = data.get("findings") if isinstance(data, dict) else None
+    for key in data if isinstance(data, dict) else ():
+        if key not in SweepReport.model_fields:
+            raise InputError(f"the baseline holds {_shown(key)}, a key no sweep report has", file=str(path),
+                             line=_line(text, json.dumps(key)), field=key, hint=hint)
     if not isinstance(findings, list):
         raise InputError("the baseline has no findings list", file=str(path), line=_line(text, '"findings"'),
                          field="findings", hint=hint)
@@ -127,13 +136,15 @@ def _read(path: Path) -> tuple[list[tuple[str, str, tuple[str, ...], str | None]
 def _check_fields(entry: dict[str, Any], model: type[BaseModel], where: str, ident: str, path: Path,
                   line: Callable[[], int | None], hint: str) -> None:
     """InputError naming the first field of ``entry`` (a baseline finding or one of its
-    provisions) whose value is not of the type ``model`` gives that field. A field the model
-    does not have is left alone (the baseline is read for what identifies its findings), and a
-    field it has may be missing (an older or trimmed report), but one that is there is what
-    a sweep writes there, or the baseline is not a sweep report: a rule of ``[1]`` or a scope
-    of ``{}`` was taken without a word."""
+    provisions) whose value is not of the type ``model`` gives that field, or that the model
+    does not have. A field it has may be missing (an older or trimmed report), but one that is
+    there is what a sweep writes there, or the baseline is not a sweep report: a rule of ``[1]``
+    or a scope of ``{}`` was taken without a word, and so was a ``reviewed_by`` added by hand."""
     for name, value in entry.items():
-        if name not in model.model_fields or name in _IDENTIFYING[model]:
+        if name not in model.model_fields:
+            raise InputError(f"{where} of the baseline (finding {ident}) holds {_shown(name)}, a field no sweep "
+                             "writes there", file=str(path), line=line(), field=f"{where}.{name}", hint=hint)
+        if name in _IDENTIFYING[model]:
             continue
         try:
             _field_type(model, name).validate_python(value)
