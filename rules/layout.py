@@ -562,7 +562,18 @@ _ALIAS = re.compile(r"[ \t]*(\*[^\s,\]\}]+)")
 
 def format_pack_text(text: str, *, name: str) -> str:
     """``text`` (a pack that reads) in the canonical layout; InputError when it cannot be laid
-    out, or would not mean the same after. A first line naming the schema stays first."""
+    out, or would not mean the same after. A first line naming the schema stays first, and a
+    byte order mark before it (a Windows editor's) stays where it is: the YAML reader passes
+    over it, as ``rules check`` does, so it is no text between values (audit 71 B F8)."""
+    mark = _BOM if text.startswith(_BOM) else ""
+    return mark + _laid_out(text[len(mark):], name=name)
+
+
+#: The byte order mark a file may start with (UTF-8's, as some Windows editors save one).
+_BOM = "\ufeff"
+
+
+def _laid_out(text: str, *, name: str) -> str:
     source = read_yaml(name, text)  # the one reader; its problems are RP001 errors at their lines
     text = text.replace("\r\n", "\n")  # line ends as a pack is written here
     first, _, rest = text.partition("\n")

@@ -176,3 +176,21 @@ def test_rules_new_refuses_a_title_that_is_not_text(tmp_path):
     done = subprocess.run([str(cli), "rules", "new", str(tmp_path / "p.yaml"), "--title", title],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "title" in done.stderr and not (tmp_path / "p.yaml").exists(), done.stderr
+
+
+def test_a_pack_saved_with_a_byte_order_mark_is_read_by_fmt_as_by_check(tmp_path):
+    """A pack a Windows editor saved with a UTF-8 byte order mark checked clean while ``rules fmt``
+    and ``fmt --check`` (the CI gate) refused it, exit 2, "'\\ufeff' between values" (audit 71 B
+    F8): fmt reads it as check does, and keeps the mark where it stands."""
+    invoke("rules", "new", tmp_path / "p.yaml")
+    laid = tmp_path / "laid.yaml"
+    laid.write_bytes(b"\xef\xbb\xbf" + (tmp_path / "p.yaml").read_bytes())
+    invoke("rules", "check", laid)
+    invoke("rules", "fmt", "--check", laid)  # already in the layout: nothing to change
+    pack = tmp_path / "followup.yaml"
+    pack.write_bytes(b"\xef\xbb\xbf" + UNORDERED.encode())
+    invoke("rules", "check", pack)
+    invoke("rules", "fmt", "--check", pack, code=1)
+    invoke("rules", "fmt", pack)
+    assert pack.read_bytes().startswith(b"\xef\xbb\xbf# my pack\nschema_version: 1\ntitle: Follow-up\n")
+    invoke("rules", "fmt", "--check", pack)
