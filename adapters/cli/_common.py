@@ -15,7 +15,6 @@ import errno
 import inspect
 import io
 import os
-import select
 import stat
 import sys
 import traceback
@@ -53,6 +52,8 @@ from inforce.ontology.files import (
     written_together,
 )
 from inforce.ontology.text import message_text, terminal_text
+
+from . import _pipes
 
 __all__ = [
     "DEBUG_ENV",
@@ -96,7 +97,7 @@ EXIT_PROJECT_FAILED = 5  # sweep-all: a project of the portfolio could not be sw
 EXIT_WORKER_LOST = 6  # work sent to a worker was lost: the worker died each time it was tried
 EXIT_INTERNAL = 70  # an unexpected internal error (a bug): one line, no traceback (EX_SOFTWARE)
 EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
-EXIT_PIPE = 141  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
+EXIT_PIPE = _pipes.EXIT_PIPE  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
 
 #: ``inforce --debug`` records its wish here (the click context's meta, shared by subcommands);
 #: ``INFORCE_DEBUG=1`` asks the same. Either shows an internal error's traceback.
@@ -588,29 +589,11 @@ def _standard_output_open() -> None:
 
 
 def _reader_gone() -> bool:
-    """Whether standard output is a pipe whose reader has closed it (``| head -c 10``). An answer
-    written in one piece (JSON, a report) fits in the pipe's buffer and raises nothing, so a
-    reader gone before the end would otherwise go unnoticed, and the exit code would depend on
-    the answer's size and on timing: the pipe is asked instead (its write end reports an error
-    once no reader is left)."""
-    try:
-        fd = sys.stdout.fileno()
-        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
-            return False
-        poller = select.poll()
-        poller.register(fd, 0)  # POLLERR and POLLHUP are always reported
-        return any(event & select.POLLERR for _, event in poller.poll(0))
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        return False  # not a real file (a test runner's buffer), or no poll on this system
+    return _pipes.reader_gone()
 
 
 def _silence_stdout() -> None:
-    """Point standard output at /dev/null, so the interpreter's last flush does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        pass  # not a real file (a test runner's buffer), or none at all: nothing to flush there
+    _pipes.silence(sys.stdout)
 
 
 def _report(problem: BaseException, code: int, message: str | None = None) -> int:
@@ -654,6 +637,7 @@ def handle_errors(func: F) -> F:
     def wrapper(
         *args: Any, output: Path | None = None, _inforce_context: typer.Context | None = None, **kwargs: Any
     ) -> None:
+        _pipes.command_started()
         try:
             if output is not None and elsewhere is not None:
                 raise InputError(f"nothing of this command goes to -o/--output: its outputs go to {elsewhere}",

@@ -8,8 +8,10 @@ registers each command; a test holds it to what the modules really register.
 
 from __future__ import annotations
 
+import errno
 import gc
 import importlib
+import sys
 from collections.abc import MutableMapping
 from typing import Annotated, Any
 
@@ -18,6 +20,8 @@ import typer.main
 from typer.core import TyperGroup
 
 from inforce import PARSER_VERSION, __version__
+
+from . import _pipes
 
 # command (or command group) -> the module under adapters/cli whose ``register`` adds it;
 # in the order ``inforce --help`` lists them
@@ -136,8 +140,38 @@ def main() -> None:
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
     try:
         app()
+    except SystemExit as leaving:
+        raise SystemExit(_exit_code(leaving)) from None
+    except BrokenPipeError as gone:
+        raise SystemExit(_unwritten_code(gone)) from None
+    else:
+        if not _pipes.handled() and _pipes.reader_gone():
+            raise SystemExit(_pipes.EXIT_PIPE)  # the reader left before the end of --help
     finally:
         # The command is done and the process ends: the interpreter's last full collection
         # would walk every object it still holds (~0.1 s after a cold ``check``) only to free
         # memory that exiting frees anyway. Frozen objects are left out of it.
         gc.freeze()
+
+
+def _exit_code(leaving: SystemExit) -> int | str | None:
+    """The code a run ends with. Click ends what it writes itself (``--help``, ``--version``,
+    before any command runs) with 1 when the reader of standard output has left (``| true``);
+    it is 141 as for every command's answer (``_common.handle_errors``, the README's exit codes),
+    also when the whole text went into the pipe and the reader left after (audit 71 B F7)."""
+    broken = leaving.__context__
+    if isinstance(broken, OSError) and broken.errno == errno.EPIPE:
+        return _pipes.EXIT_PIPE
+    if leaving.code in (0, None) and not _pipes.handled() and _pipes.reader_gone():
+        return _pipes.EXIT_PIPE
+    return leaving.code
+
+
+def _unwritten_code(gone: BrokenPipeError) -> int:
+    """The code of a run whose message click could not write, its reader gone: a usage error's
+    own (2) when that was the message (audit 71 B F7), else 141."""
+    _pipes.silence(sys.stderr)
+    _pipes.silence(sys.stdout)
+    problem = gone.__context__
+    code = getattr(problem, "exit_code", None)  # click's own errors (typer's copy of click)
+    return code if isinstance(problem, typer.TyperException) and isinstance(code, int) else _pipes.EXIT_PIPE

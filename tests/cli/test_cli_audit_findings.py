@@ -165,3 +165,50 @@ def test_a_reader_gone_after_a_whole_answer_was_written_is_exit_141(project: Pat
     assert first, f"no answer written: exit {child.returncode}\n{said.decode()}"
     assert child.returncode == 141, said.decode()
     assert b"Traceback" not in said
+
+
+def _to_a_gone_reader(args: list[str], *, stderr_too: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """``inforce ARGS`` with standard output (and error, with ``stderr_too``) a pipe whose reader
+    has already gone, as ``inforce ARGS | true`` mostly is."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        return subprocess.run([*INFORCE, *args], stdout=writer, stderr=writer if stderr_too else subprocess.PIPE,
+                              timeout=120, check=False)
+    finally:
+        os.close(writer)
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["sweep", "--help"], ["rules", "--help"]])
+def test_help_and_version_to_a_gone_reader_are_exit_141(args: list[str]) -> None:
+    """Audit 71 B F7: click's own texts (help, version), written before any command runs, exited
+    1 (a refusal) when the reader had gone, where every command's answer exits 141."""
+    done = _to_a_gone_reader(args)
+    assert done.returncode == 141, done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+
+
+def test_version_to_a_reader_gone_after_it_was_written_is_exit_141() -> None:
+    """The version fits in the pipe whole: the reader leaving after it was written, before the
+    process ended, was exit 0 (audit 71 B F7), where a command's answer is 141."""
+    reader, writer = os.pipe()
+    hold_read, hold_write = os.pipe()
+    child = subprocess.Popen([sys.executable, "-c", _HELD, str(hold_read), "--version"], stdout=writer,
+                             stderr=subprocess.PIPE, pass_fds=(hold_read,))
+    os.close(writer)
+    os.close(hold_read)
+    first = os.read(reader, 7) if select.select([reader], [], [], 120)[0] else b""
+    os.close(reader)
+    os.close(hold_write)
+    _, said = child.communicate(timeout=120)
+    assert first == b"inforce", said.decode()
+    assert child.returncode == 141, said.decode()
+
+
+def test_a_usage_error_whose_reader_has_gone_is_still_exit_2() -> None:
+    """Audit 71 B F7: a usage error whose message could not be written (standard error to a pipe
+    whose reader left) exited 1 with Python's own broken-pipe report; it is the usage error's 2."""
+    done = _to_a_gone_reader(["sweep"], stderr_too=True)
+    assert done.returncode == 2
+    done = _to_a_gone_reader(["sweep", ".", "--format", "nope"], stderr_too=True)  # a value click refuses
+    assert done.returncode == 2
