@@ -12,7 +12,14 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from inforce.ontology import VOCABULARY, Finding, FindingProvision, InputError, SweepReport
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NotJsonNumber, NumberTooLong, loads, no_constant
+from inforce.ontology.jsontext import (
+    DuplicateKey,
+    NestingTooDeep,
+    NotJsonNumber,
+    NumberTooLong,
+    loads,
+    no_constant,
+)
 from inforce.ontology.verdict import FINDING_ID_DIGITS, is_finding_id
 
 __all__ = ["read_baseline", "read_baseline_run"]
