@@ -13,7 +13,7 @@ a refusal (the same ``Refusal`` the CLI prints, nothing of the document) or a ke
 right; 404 no such project (or one the key is not scoped to), locator or sweep; 408 a body not
 received in time; 409 a second writer (ingest, erase), a sweep's report asked for before it is
 done, an erasure whose text was still found afterwards (``result`` its answer); 413 a body too
-large; 422 bad input, ``detail`` a list of ``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
+large; 415 a body under /v1/ not sent as JSON; 422 bad input, ``detail`` a list of ``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
 cannot be used, or a project record (reviews.yaml) that does not read (``detail`` as a 422's); 504 a request cut short by the time limit; 500 an internal error, with a
 correlation id.
 """

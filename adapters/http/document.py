@@ -61,6 +61,7 @@ _MEANING = {
          "text was still found afterwards (`result` the erasure's answer)",
     410: "the sweep's report is gone: an erasure dropped it",
     413: "the body is too large",
+    415: "the body was not sent as JSON (`Content-Type: application/json`)",
     422: "bad input: `detail` a list of `{loc, msg, type}`",
     429: "too many sweeps of this key running",
     500: "an internal error (`correlation_id` names its log line)",
@@ -91,7 +92,7 @@ def _statuses(path: str, method: str) -> set[int]:
     if path.startswith("/v1/"):
         found |= set(_KEYED)
     if method in ("post", "put", "patch"):
-        found |= set(_BODY)
+        found |= set(_BODY) | ({415} if path.startswith("/v1/") else set())
     if "{name}" in path:
         found |= set(_PROJECT)
     return found | set(_MORE.get((path, method), ()))
