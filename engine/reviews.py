@@ -697,8 +697,9 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
     (``addenda.view``), so the reading of an item the asker may read names nothing they may
     not read, and what ``as_read_by`` shows in its place they may read. What is left to gate
     here: the items and targets they may not read (a target by the revisions that hold it,
-    ``Snapshot.target_readable``), and the decisions on file whose target they do not hold
-    (``Snapshot.edge_known``); the decisions shown are listed without their line (``listed``)."""
+    ``Snapshot.target_readable``), the items skipped of an addendum they may not read (counted
+    by addendum: ``AddendaReadings._skipped_by``), and the decisions on file whose target they
+    do not hold (``Snapshot.edge_known``); the decisions shown are listed without their line (``listed``)."""
     gate = snapshot.gate
     if gate.all_public:
         return readings
@@ -737,8 +738,17 @@ def withhold(snapshot: Snapshot, readings: AddendaReadings, groups: Iterable[str
         withheld.add(locator.doc)
         return False
 
+    # the items a rule's skip list covers, counted over the addenda they may read (a restricted
+    # addendum's count tells of its words); an addendum they may not read whose items were
+    # skipped is withheld as one whose items were listed is
+    skipped: dict[str, int] = {}
+    for doc, counts in readings._skipped_by.items():
+        if readable(Locator(doc=doc)):
+            for rule, count in counts.items():
+                skipped[rule] = skipped.get(rule, 0) + count
     place = listed(snapshot, held)
     return readings.model_copy(update={
+        "skipped": skipped,
         "applied": tuple(e for e in readings.applied if known(e.by, e.target) and readable(e.by) and target(e.target)),
         "proposed": tuple(p for p in readings.proposed if holds(p.target) and readable(p.item) and target(p.target)),
         "not_understood": tuple(n for n in readings.not_understood if readable(n.item)),

@@ -176,6 +176,10 @@ class AddendaReadings(BaseModel):
     #: the addenda whose reading differs for an asker who may read more (``UnsharedReading``):
     #: kept by the engine for the access gate (``reviews.withhold``), never serialized
     _unshared: tuple[UnsharedReading, ...] = PrivateAttr(default=())
+    #: ``skipped`` by the document of the addendum whose items they are (document id -> rule id ->
+    #: items): what ``reviews.withhold`` counts for an asker who may read only some addenda,
+    #: kept by the engine beside ``_unshared``, never serialized with the readings
+    _skipped_by: dict[str, dict[str, int]] = PrivateAttr(default_factory=dict)
 
     def decided(self) -> tuple[int, int]:
         """How many item/target pairs ``reviewed`` accepts and rejects, each by its last word (an entry
@@ -336,6 +340,10 @@ class IngestResult:
     #: ``(provisions, quantities)`` of each revision parsed in this ingest, by uid: what
     #: ``provisions`` and ``quantities`` count for an asker who may read only some (never in the summary)
     tallies: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    #: ``skipped_items`` by the document of the addendum whose items they are (document id ->
+    #: rule id -> items): what ``skipped_items`` counts for an asker who may read only some
+    #: addenda (never in the summary)
+    skipped_by: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
     #: ``unbound`` as an asker holding the groups given reads it (``UnboundCollector.report``);
     #: None when no document was parsed (never in the summary)
     unbound_read_by: Callable[[tuple[str, ...]], UnboundReport] | None = field(default=None, repr=False)

@@ -438,15 +438,15 @@ def readings_of(snapshot: Snapshot, *, text_line: Callable[[Document], int | Non
     stored_numbers = cache(store.section_numbers)
     views = ReaderViews(Lookup(directory, has_target, names, paths), metadata, outline=revision,
                         numbers=lambda uid: stored_numbers().get(uid, ()))
-    def each() -> Iterator[tuple[Any, UnsharedReading | None]]:
+    def each() -> Iterator[tuple[str, Any, UnsharedReading | None]]:
         for meta in metadata:
             if meta.kind not in reading_kinds:
                 continue
             document = store.document(meta.uid)
             document = document.model_copy(update={"supersedes": tuple(
                 edge for edge in document.supersedes if not edge.origin.startswith("rule:") and edge.origin != "review")})
-            yield views.read(document, lambda lookup, document=document: read_addendum(
-                document, active, lookup, body_line=text_line(document) if text_line else None))
+            yield (meta.id, *views.read(document, lambda lookup, document=document: read_addendum(
+                document, active, lookup, body_line=text_line(document) if text_line else None)))
 
     return gathered(each())
 

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "keep_ingested", "open_readings", "pack_key", "readings_key", "stored_readings",
            "write_readings"]
 
-FORMAT = 2  # 2: the readings of items that differ for askers who may read more kept beside them
+FORMAT = 3  # 2: the readings of items that differ for askers who may read more kept beside them;
+#            3: the items skipped, by addendum (what an asker who may read only some is told)
 _MAGIC = b"INFRDG\n"
 #: The code a reading depends on, besides the rule packs: hashed into the key.
 _SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py",
@@ -53,12 +54,14 @@ _SOURCES = (Path(__file__).parent, Path(__file__).parent.parent / "derivation.py
 
 class _Kept(BaseModel):
     """The file's body: the readings, and those of items that read otherwise against every
-    revision (``AddendaReadings._unshared``, which the readings themselves never serialize)."""
+    revision (``AddendaReadings._unshared``), and the items skipped by addendum
+    (``AddendaReadings._skipped_by``), which the readings themselves never serialize."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     readings: AddendaReadings
     unshared: tuple[UnsharedReading, ...] = ()
+    skipped_by: dict[str, dict[str, int]] = {}
 
 
 def readings_key(snapshot: Snapshot) -> str:
@@ -93,7 +96,7 @@ def open_readings(snapshot: Snapshot) -> AddendaReadings | None:
         kept = _Kept.model_validate_json(body)
     except ValueError:  # a pydantic ValidationError is a ValueError
         return None
-    return with_unshared(kept.readings, kept.unshared)
+    return with_unshared(kept.readings, kept.unshared, kept.skipped_by)
 
 
 def write_readings(snapshot: Snapshot, readings: AddendaReadings, *, key: str | None = None,
@@ -105,7 +108,8 @@ def write_readings(snapshot: Snapshot, readings: AddendaReadings, *, key: str | 
     target = build_file(store, "readings")
     if target is None:
         return None
-    body = _Kept(readings=readings, unshared=readings._unshared).model_dump_json().encode("utf-8")
+    body = _Kept(readings=readings, unshared=readings._unshared,
+                 skipped_by=readings._skipped_by).model_dump_json().encode("utf-8")
     header = {"format": FORMAT, "build_id": store.build_id(), "key": readings_key(snapshot) if key is None else key,
               "body_bytes": len(body)}
     write_atomically(target, frame(_MAGIC, header, [body], align=1))
@@ -129,9 +133,9 @@ def keep_ingested(snapshot: Snapshot, key: str, kinds: Collection[str],
     holding = [meta.uid for meta in snapshot.store.documents() if meta.kind in kinds]
     if set(holding) != set(read) or len(holding) != len(read):
         return None
-    kept = ((dataclasses.replace(reading, proposed=_unmeasured(reading.proposed)),
+    kept = ((uid.partition("@")[0], dataclasses.replace(reading, proposed=_unmeasured(reading.proposed)),
              None if differs is None else differs.model_copy(update={"proposed": tuple(_unmeasured(differs.proposed))}))
-            for reading, differs in (read[uid] for uid in holding))
+            for uid, (reading, differs) in ((uid, read[uid]) for uid in holding))
     return write_readings(snapshot, gathered(kept), key=key, tidy=True)
 
 

@@ -192,31 +192,39 @@ def in_full(proposed: Sequence[ProposedEdge], not_understood: Sequence[NotUnders
             [n for n in not_understood if n.item.unpinned() not in items] + [n for r in shown for n in r.not_understood])
 
 
-def with_unshared(readings: AddendaReadings, unshared: Iterable[UnsharedReading]) -> AddendaReadings:
-    """``readings`` carrying ``unshared`` for the access gate (never serialized with them)."""
+def with_unshared(readings: AddendaReadings, unshared: Iterable[UnsharedReading],
+                  skipped_by: Mapping[str, Mapping[str, int]] | None = None) -> AddendaReadings:
+    """``readings`` carrying ``unshared`` and the items skipped by document (``skipped_by``;
+    None: those ``readings`` carry) for the access gate (never serialized with them)."""
     kept = readings.model_copy()
     kept._unshared = tuple(unshared)
+    if skipped_by is not None:
+        kept._skipped_by = {doc: dict(counts) for doc, counts in skipped_by.items()}
     return kept
 
 
-def gathered(read: Iterable[tuple[Any, UnsharedReading | None]]) -> AddendaReadings:
+def gathered(read: Iterable[tuple[str, Any, UnsharedReading | None]]) -> AddendaReadings:
     """The readings of a build from each addendum's, in the build's order of revisions: its
-    reading against the revisions its readers share and, where they differ, its reading against
-    every revision (``ReaderViews.read``). The one assembly ``reading.readings_of`` and the
-    readings an ingest keeps (``readings_file.keep_ingested``) both make."""
+    document id, its reading against the revisions its readers share and, where they differ, its
+    reading against every revision (``ReaderViews.read``). The one assembly ``reading.readings_of``
+    and the readings an ingest keeps (``readings_file.keep_ingested``) both make. The items
+    skipped are kept by document too (``AddendaReadings._skipped_by``), for the access gate."""
     applied: list[Any] = []
     proposed: list[ProposedEdge] = []
     missed: list[NotUnderstoodItem] = []
     skipped: dict[str, int] = {}
+    skipped_by: dict[str, dict[str, int]] = {}
     unshared: list[UnsharedReading] = []
-    for reading, differs in read:
+    for doc, reading, differs in read:
         applied += reading.applied
         proposed += reading.proposed
         missed += reading.not_understood
         for rule, count in reading.skipped.items():
             skipped[rule] = skipped.get(rule, 0) + count
+            by_doc = skipped_by.setdefault(doc, {})
+            by_doc[rule] = by_doc.get(rule, 0) + count
         if differs is not None:
             unshared.append(differs)
     readings = AddendaReadings(applied=tuple(applied), proposed=tuple(proposed), not_understood=tuple(missed),
                                skipped=skipped)
-    return with_unshared(readings, unshared)
+    return with_unshared(readings, unshared, skipped_by)

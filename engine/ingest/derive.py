@@ -322,6 +322,8 @@ def derive_edges(
         result.proposed.extend(reading.proposed)
         for rule, count in reading.skipped.items():
             result.skipped_items[rule] = result.skipped_items.get(rule, 0) + count
+            by_doc = result.skipped_by.setdefault(document.id, {})
+            by_doc[rule] = by_doc.get(rule, 0) + count
         if reading.edges:
             edges = tuple(reading.edges)
             tx.add_edges(edges)

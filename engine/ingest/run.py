@@ -202,7 +202,8 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
     alone. A revision they may not read (the access gate over ``result.access``) is listed in
     ``added``, ``replaced``, ``rederived`` and ``removed`` by its document id alone, its label
     left out (rule 3 of ``engine.access``); its quarantined tables are left out, and its
-    provisions and quantities are not counted in ``provisions``, ``quantities`` and ``unbound``. A warning, a
+    provisions and quantities are not counted in ``provisions``, ``quantities`` and ``unbound``, nor the
+    items of an addendum with such a revision in ``skipped_items``. A warning, a
     quarantined table or a skipped file is shown by ``_quoted``'s rule, the one a failed
     ingest's problems are shown by: quoted when its file is one whose every revision they may
     read, else counted in one more warning, its file not named."""
@@ -234,6 +235,15 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
     # only such a revision holds does not exist either, and the item naming one is listed as not
     # understood as this one is (``reviews.withhold``), so the note is left out, not counted
     partly = {doc for uid, doc, _ in revisions if uid not in readable}
+    # the items skipped (Division 00, ...) counted over the addenda they may read every revision
+    # of, as ``reviews.withhold`` lists items: a restricted addendum's count tells of its words
+    whole = {doc for _, doc, _ in revisions} - partly
+    skipped_items: dict[str, int] = {}
+    for doc, counts in result.skipped_by.items():
+        if doc in whole:
+            for rule, count in counts.items():
+                skipped_items[rule] = skipped_items.get(rule, 0) + count
+    result.skipped_items = skipped_items
     told = [w for w in result.warnings if getattr(w, "lacks_target_of", None) not in partly]
     warnings, hidden = _quoted(told, by_file)
     quarantined = [table for table in result.quarantined

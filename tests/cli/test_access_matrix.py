@@ -1186,3 +1186,41 @@ def test_dedup_for_an_asker_does_not_tell_whether_a_restricted_revision_holds_th
     assert [(d["locator"], d["reason"]) for d in found["gone"]["dropped"]] == [("ADD-01@0#1.1", "access")]
     assert [str(k) for k in grouped["gone"].kept] == ["ADD-01@0#1.1", "ADD-01@0#1"]
     assert [(str(d.locator), d.reason) for d in grouped["045"].dropped] == [("ADD-01@0#1.1", "superseded")]
+
+
+def _skipping_project(root: Path, items: int) -> Path:
+    """A public specification and an addendum for ``owners`` alone holding ``items`` items that
+    change a Division 00 document (which the supersession pack's skip list leaves alone)."""
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(
+        "project: p\nfacets: []\nrules:\n  - stock: precedence/none\n  - stock: supersession/csi-addenda\n")
+    (root / "documents" / "spec.md").write_text(
+        "---\nid: SPEC-033000\nkind: specification\ntitle: Cast-in-place concrete\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n2 PRODUCTS\n\n2.1 Concrete\n\n"
+        "2.1.A Concrete compressive strength at 28 days: not less than 4,000 psi.\n")
+    lines = "".join(f'1.{i} Section 00 21 13 "Instructions to Bidders," Paragraph 3.{i}.A: Revise the deadline to '
+                    f'read "April {i}, 2026."\n\n' for i in range(1, items + 1))
+    (root / "documents" / "add-09.md").write_text(
+        "---\nid: ADD-09\nkind: addendum\ntitle: Addendum No. 9\naccess: [owners]\nissued: 2026-02-01\n"
+        "effective: {from: 2026-02-01}\nrecorded: 2026-02-01T00:00:00Z\n---\nADDENDUM NO. 9\n\n"
+        f"1 CHANGES TO THE SPECIFICATIONS\n\n{lines}")
+    return root
+
+
+def test_the_items_a_restricted_addendum_skips_are_not_counted_for_an_asker_without_its_group(tmp_path: Path) -> None:
+    """Audit 72 A F2: ``skipped`` (review) and ``skipped_items`` (ingest --groups) summed the
+    Division 00 items of every addendum, a restricted one's too: an asker of no group was told
+    ``{"INF-S001": 7}`` with nothing withheld, a count that moved as the addendum was edited.
+    Now they count the addenda the asker may read, the others withheld by id as their items are."""
+    root = _skipping_project(tmp_path / "p", 3)
+    done = runner.invoke(app, ["ingest", str(root), "--groups", "nobody", "-f", "json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["skipped_items"] == {}
+    review = runner.invoke(app, ["review", str(root), "--format", "json"])
+    shown = json.loads(review.stdout)
+    assert review.exit_code == 0 and shown["skipped"] == {} and shown["withheld"] == ["ADD-09"], review.output
+    grouped = json.loads(runner.invoke(app, ["review", str(root), "--format", "json", "--groups", "owners"]).stdout)
+    assert grouped["skipped"] == {"INF-S001": 3} and grouped["withheld"] == []
+    (root / "documents" / "spec.md").write_text((root / "documents" / "spec.md").read_text() + "\n2.2 Forms\n")
+    done = runner.invoke(app, ["ingest", str(root), "--groups", "owners", "-f", "json"])
+    assert json.loads(done.stdout)["skipped_items"] == {"INF-S001": 3}, done.output
