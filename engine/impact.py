@@ -940,9 +940,20 @@ class _Impact:
         proposed = [{(p.item.format(), p.target.format()): p for p in reading.proposed} for reading in readings]
         self._supersession_changes("edge", applied, _edge_words, targets=True)
         self._supersession_changes("proposal", proposed, _proposal_words, targets=False)
-        self.sources.append(ImpactSource(
-            source="supersession", decisions=len(set(applied[0]) | set(applied[1]) | set(proposed[0]) | set(proposed[1])),
-            changed=len(self.changes) - before))
+        # the decisions the asker is shown (audit 72 A F3): an edge or proposal whose item or target
+        # they may not read is counted only when it changed (listed withheld, by document id, as
+        # ``add`` lists it), as the precedence source counts the decisions of their own sweep
+        readable = self._judge(None)
+
+        def counted(key: tuple[str, str]) -> bool:
+            if readable(Locator.parse(key[0])) and readable(Locator.parse(key[1])):
+                return True
+            return any(words(sides[0].get(key)) != words(sides[1].get(key))
+                       for sides, words in ((applied, _edge_words), (proposed, _proposal_words)))
+
+        keys = dict.fromkeys([*applied[0], *applied[1], *proposed[0], *proposed[1]])
+        self.sources.append(ImpactSource(source="supersession", decisions=sum(map(counted, keys)),
+                                         changed=len(self.changes) - before))
         stored = self.edges[0]
         self.edges = tuple(_edges(self.snapshot, stored, reading) for reading in readings)  # type: ignore[assignment]
         self.sides = tuple(self._side(number, edges) for number, edges in enumerate(self.edges))

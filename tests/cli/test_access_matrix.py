@@ -1224,3 +1224,37 @@ def test_the_items_a_restricted_addendum_skips_are_not_counted_for_an_asker_with
     (root / "documents" / "spec.md").write_text((root / "documents" / "spec.md").read_text() + "\n2.2 Forms\n")
     done = runner.invoke(app, ["ingest", str(root), "--groups", "owners", "-f", "json"])
     assert json.loads(done.stdout)["skipped_items"] == {"INF-S001": 3}, done.output
+
+
+def test_rules_impact_counts_no_supersession_decision_of_an_addendum_the_asker_may_not_read(tmp_path: Path) -> None:
+    """Audit 72 A F3: ``rules impact`` without the group answered "supersession: 0 of 2" where
+    the 2 were a restricted addendum's edge and proposal (the project without it: 0 of 0), its
+    ``withheld`` 0. The total now counts the decisions the asker is shown, as the precedence
+    source's does; with the group, both."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(
+        "project: p\nfacets: []\nrules:\n  - stock: precedence/none\n  - stock: supersession/csi-addenda\n")
+    (root / "documents" / "spec.md").write_text(
+        "---\nid: SPEC-033000\nkind: specification\ntitle: Cast-in-place concrete\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n2 PRODUCTS\n\n2.1 Concrete\n\n"
+        "2.1.A Concrete compressive strength at 28 days: not less than 4,000 psi.\n\n2.2 Curing\n\n2.2.A Cure for 7 days.\n")
+    (root / "documents" / "add-09.md").write_text(
+        "---\nid: ADD-09\nkind: addendum\ntitle: Addendum No. 9\naccess: [owners]\nissued: 2026-02-01\n"
+        "effective: {from: 2026-02-01}\nrecorded: 2026-02-01T00:00:00Z\n---\nADDENDUM NO. 9\n\n"
+        "1 CHANGES TO THE SPECIFICATIONS\n\n1.1 Section 03 30 00, Paragraph 2.1.A: Delete the paragraph and substitute: "
+        '"2.1.A Concrete compressive strength at 28 days: not less than 5,000 psi."\n\n'
+        "1.2 Section 03 30 00: Revise the curing requirements as directed by the Architect.\n")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    stock = Path(__file__).resolve().parents[2] / "rules" / "stock" / "supersession" / "csi-addenda.yaml"
+    pack = tmp_path / "csi.yaml"
+    pack.write_text(stock.read_text().replace('skip_divisions: ["00"]', 'skip_divisions: ["99"]'))
+    args = ["rules", "impact", str(root), "--pack", str(pack), "--valid-at", "2026-05-01", "--format", "json"]
+
+    def source(groups: list[str]) -> dict[str, Any]:
+        done = runner.invoke(app, args + groups)
+        assert done.exit_code in (0, 1), done.output
+        return next(s for s in json.loads(done.stdout)["sources"] if s["source"] == "supersession")
+
+    assert (source([])["decisions"], source([])["withheld"]) == (0, 0)
+    assert source(["--groups", "owners"])["decisions"] == 2
