@@ -70,7 +70,9 @@ _MEANING = {
 }
 #: statuses of every operation (the middleware's), of every /v1/ one (the key's), of one with a
 #: body, of one about a project (the engine's, through the service)
-_ANY, _KEYED, _BODY, _PROJECT = (413, 500), (400, 401), (408, 422), (403, 404, 409, 422, 503, 504)
+#: (an operation under /v1/ that takes no body refuses one: 422 at ``["body"]``, 400 stating ``groups``, 408 one
+#: not received in time)
+_ANY, _KEYED, _BODY, _PROJECT = (413, 500), (400, 401, 408, 422), (408, 422), (403, 404, 409, 422, 503, 504)
 #: statuses only some operations answer
 _MORE: dict[tuple[str, str], tuple[int, ...]] = {
     ("/v1/projects", "get"): (422, 503),

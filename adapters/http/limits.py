@@ -10,7 +10,10 @@ An ASGI middleware, outermost of the application's own:
 - a body over ``max_body`` bytes is refused with 413 before it is read whole (by its
   ``Content-Length``, or as it streams in), and one not received within ``body_seconds`` of the
   request's start with 408 (a client trickling a body does not hold a connection for ever);
-- a body under ``/v1/`` (every route there takes JSON) sent with another ``Content-Type``, or
+- a body sent to a route under ``/v1/`` that takes none (GET, HEAD, DELETE) is refused: 400 when
+  it states ``groups`` (they come from the key, as on every route), else 422 at ``["body"]``
+  (audit 72 A F1: it was never read, and a client stating ``groups`` there was answered 200);
+- a body under ``/v1/`` (every route there that takes one takes JSON) sent with another ``Content-Type``, or
   none, is refused with 415 naming the one expected and the one given (the route's reader would
   say only that the body is no object);
 - a JSON body nested deeper than ``max_depth`` is refused with 422 at ``["body"]`` before any
@@ -139,6 +142,24 @@ async def _respond(send: Send, status: int, payload: dict[str, Any], correlation
     await send({"type": "http.response.body", "body": body})
 
 
+def _api(scope: Scope) -> bool:
+    return str(scope.get("path", "")).startswith("/v1/")
+
+
+def _bodiless(body: bytes, headers: dict[bytes, bytes]) -> tuple[int, dict[str, Any]]:
+    """What a body sent to a route under /v1/ that takes none (GET, HEAD, DELETE) is answered:
+    400 when it states a non-empty ``groups`` (as a POST's body or a query stating them is), else
+    422 at ``["body"]`` (an unknown field, JSON that does not parse, words of another type alike)."""
+    try:
+        stated = loads(body.decode("utf-8")) if _is_json(headers) else None
+    except (ValueError, RecursionError):  # a UnicodeDecodeError, a number too long or nested too deep too
+        stated = None
+    if isinstance(stated, dict) and stated.get("groups"):
+        return 400, {"detail": "groups come from your key, not from the request: leave `groups` out (or empty)"}
+    return 422, {"detail": [{"loc": ["body"], "type": "no_body",
+                             "msg": "this route takes no body: ask in the path and the query parameters"}]}
+
+
 def _is_json(headers: dict[bytes, bytes]) -> bool:
     kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
     return kind == b"application/json" or kind.endswith(b"+json")
@@ -186,7 +207,11 @@ class Limits:
                 await _respond(send, 413, {"detail": f"the body is {int(length):,} bytes; at most {self.max_body:,}"},
                                correlation)
                 return
-            complete = scope["method"] in ("GET", "HEAD", "DELETE", "OPTIONS")
+            takes_body = scope["method"] not in ("GET", "HEAD", "DELETE", "OPTIONS")
+            # a route under /v1/ that takes no body is still sent one now and then (a client
+            # stating `groups` as it does on a POST): read, to be refused below, never ignored
+            sent = (length is not None and length.strip() not in (b"", b"0")) or b"transfer-encoding" in headers
+            complete = not takes_body and not (sent and _api(scope) and scope["method"] != "OPTIONS")
             keyless = not complete and self._keyless(scope, headers)
             received, deadline = bytearray(), time.monotonic() + self.body_seconds
             while not complete:
@@ -210,7 +235,11 @@ class Limits:
                                more=[(b"www-authenticate", b"Bearer")])
                 return
             body = bytes(received)
-            if body and str(scope.get("path", "")).startswith("/v1/") and not _is_json(headers):
+            if body and not takes_body:
+                status, problem = _bodiless(body, headers)
+                await _respond(send, status, problem, correlation)
+                return
+            if body and _api(scope) and not _is_json(headers):
                 given = headers.get(b"content-type", b"").decode("latin-1").strip()
                 await _respond(send, 415, {"detail": "send the body as JSON: Content-Type: application/json "
                                                      f"({f'got {given}' if given else 'none was given'})"},

@@ -311,6 +311,25 @@ def test_routes_without_a_body_or_a_query_refuse_what_they_are_sent(client: http
         assert client.get(route, headers=_key("public")).status_code == 200
 
 
+
+def test_routes_that_take_no_body_refuse_one(client: httpx.Client) -> None:
+    """Audit 72 A F1: every GET under /v1/ answered 200 whatever body it was sent — ``{"groups":
+    [...]}``, unknown fields, JSON that does not parse, ``text/plain`` — never reading it, where
+    the same groups in the query are 400. A body sent to a route that takes none is now refused
+    in the middleware: 400 stating groups (they come from the key), else 422 at ``["body"]``."""
+    public, json_type = _key("public"), {"Content-Type": "application/json"}
+    for route in (_p("stats"), _p("review"), "/v1/whoami", "/v1/projects"):
+        for body, kind, status in ((b'{"groups": ["owner-team"]}', json_type, 400),
+                                   (b'{"zzz": 1}', json_type, 422), (b"{not json", json_type, 422),
+                                   (b"hello", {"Content-Type": "text/plain"}, 422)):
+            sent = client.request("GET", route, content=body, headers={**public, **kind})
+            assert sent.status_code == status, (route, body, sent.text)
+            assert status == 400 or sent.json()["detail"][0]["loc"] == ["body"], sent.text
+        assert client.request("GET", route, content=b"", headers=public).status_code == 200
+    gone = client.request("DELETE", _p("sweeps/nosuchjob"), content=b'{"zzz": 1}', headers={**public, **json_type})
+    assert gone.status_code == 422, gone.text
+
+
 # ---- M8: a key scoped to projects ---------------------------------------------------------------
 
 
