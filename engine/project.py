@@ -594,12 +594,13 @@ class Project:
         the first ``exclusions`` and the ``documents`` named), and what the packs calculate."""
         return self.snapshot.eligible(context, exclusions=exclusions, documents=documents, explain=explain)
 
-    def readings(self, *, groups: Iterable[str] | None = None) -> AddendaReadings:
+    def readings(self, *, groups: Iterable[str] | None = ()) -> AddendaReadings:
         """What the project's addenda say, read against the graph as it is now (whether or not
         the last ingest read them again): the edges applied, the proposals still pending (no
         entry of ``reviews.yaml`` decides them), the items not understood, the items skipped
         per rule, and the review entries on file (``engine.reviews``). ``groups``: the asker's
-        (what names a document they may not read is left out, the document ``withheld``);
+        (not given: none, only documents without ``access``, as every question of the front;
+        what names a document they may not read is left out, the document ``withheld``);
         None: everything (an operator)."""
         from .reviews import project_readings
 
@@ -608,14 +609,15 @@ class Project:
     def review(
         self, item: Locator | str, decision: Literal["accept", "reject"], *, by: str,
         target: Locator | str | None = None, scope: Literal["full", "partial"] | None = None,
-        note: str | None = None, at: dt.datetime | None = None, groups: Iterable[str] | None = None,
+        note: str | None = None, at: dt.datetime | None = None, groups: Iterable[str] | None = (),
         digest: str | None = None,
     ) -> ReviewDecision | Refusal:
         """Record a reviewer's decision on a proposal of addendum ``item`` in ``reviews.yaml``
         (appended atomically; the next ingest applies an accepted one as an edge of origin
         ``review``). ``target`` is required when the item has several pending proposals; with
         ``scope`` it declares an edge no rule proposed. ``at``: when (None: now, UTC). A
-        ``Refusal`` when ``groups`` may not read the item or the target (None: an operator).
+        ``Refusal`` when ``groups`` may not read the item or the target (not given: none, as
+        every question of the front; None: an operator).
         InputError naming the field (``item``, ``target``, ``scope``, ``by``) otherwise. ``digest``:
         the item's words as the decider read them (``review_digest``); words changed since are
         refused (InputError, field ``digest``, reason ``changed``), nothing written."""
@@ -714,12 +716,13 @@ class Project:
         return resolve_question(self.snapshot, self.backends, question, context, k=k, sources=sources,
                                 eligibility=eligibility)
 
-    def replay(self, stored: Mapping[str, Any], *, groups: Iterable[str] | None = None,
+    def replay(self, stored: Mapping[str, Any], *, groups: Iterable[str] | None = (),
                deadline: float | None = None) -> Replay:
         """Recompute a stored verdict (``engine.audit``) and say whether it is the same, and if
         not, what changed since: the index build, revisions, rule packs, the models.
         ``groups``: the asker's (the service: the key's); a record stating groups beyond them
-        is refused, and changes are told only of documents they may read. None: an operator.
+        is refused, and changes are told only of documents they may read (not given: none, as
+        every question of the front). None: an operator (``inforce replay``, which holds the files).
         ``deadline``: as ``check``'s (the recomputation is a check)."""
         from .audit import replay
         from .erase import replay_erased

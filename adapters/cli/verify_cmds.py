@@ -240,7 +240,7 @@ def replay(
     """
     stored = read_record(record, regular=True)  # a file by name: a device (/dev/zero) is refused unread
     with open_with_models(project, ModelBackends.needed_for("replay", record=stored)) as opened:
-        found = opened.replay(stored)
+        found = opened.replay(stored, groups=None)  # the operator's: the record's own groups are replayed
     if format is OutputFormat.json:
         emit_json(found)
     else:

@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
 from inforce.engine import Project
+from inforce.ontology import Refusal
 
 runner = CliRunner()
 MIXED, ABSENT = ("ADD-W#2.1", "3.7.B"), ("ADD-W#2.2", "3.6.B")
@@ -130,7 +131,7 @@ def test_the_ingest_applies_neither_item(root: Path) -> None:
     revision read) sees 2.1 proposed in full and 2.2's visible paragraph proposed."""
     with Project.open(root) as project:
         assert not [e for e in project.snapshot.store.supersedes() if e.by is not None and e.by.doc == "ADD-W"]
-        listing = project.readings()
+        listing = project.readings(groups=None)
     assert not [e for e in listing.applied if e.by.doc == "ADD-W"]
     assert sorted((str(p.item), str(p.target)) for p in listing.proposed if str(p.item) in (MIXED[0], ABSENT[0])) == [
         (MIXED[0], "SPEC-P#3.2.A"), (MIXED[0], "SPEC-P#3.7.B"), (ABSENT[0], "SPEC-P#3.2.A")]
@@ -167,6 +168,16 @@ def test_the_review_listing_reads_alike_without_the_group(root: Path) -> None:
         listing = project.readings(groups=()).model_dump(mode="json")
     assert _entries(listing, MIXED) == _entries(listing, ABSENT)
     assert not [e for e in listing["applied"] if e["by"] == MIXED[0]]
+
+
+def test_the_fronts_readings_and_review_left_without_groups_answer_an_asker_of_none(root: Path) -> None:
+    """Audit 72 A L2: ``Project.readings()`` and ``review()`` (and ``replay()``) with ``groups``
+    left out answered as the operator — every proposal, restricted items among them — where every
+    other question of the front answers an asker of no group; None now asks for the operator's."""
+    with Project.open(root) as project:
+        left_out, public, operator = project.readings(), project.readings(groups=()), project.readings(groups=None)
+        assert left_out == public and left_out != operator
+        assert isinstance(project.review(MIXED[0], "accept", by="Ines Crew", target="SPEC-P#3.7.B"), Refusal)
 
 
 def test_an_unreadable_documents_section_reads_as_one_the_project_does_not_hold(root: Path) -> None:
