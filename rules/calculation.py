@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
-from inforce.ontology.scalars import YamlModel
+from inforce.ontology.scalars import YamlModel, one_line
 
 from .base import RULE_CONFIG, CaseValue, RuleBase
 
@@ -54,7 +54,10 @@ class CalculationRule(RuleBase):
         default=(), description="fires only when one of these documents is eligible (omit: always)"
     )
     add: DayCount | None = None
-    result: str | None = Field(default=None, description="a fixed outcome instead of a date")
+    #: one line (``one_line``): ``eligible`` and ``rules explain`` print it inside a line of their
+    #: answer, where a line break would start lines of the pack's choosing (audit 72 A L1)
+    result: Annotated[str, AfterValidator(one_line)] | None = Field(
+        default=None, description="a fixed outcome instead of a date (one line)")
     on_unknown: Literal["conditional", "clarify"] = "conditional"
 
     @model_validator(mode="after")

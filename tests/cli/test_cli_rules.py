@@ -42,6 +42,20 @@ def test_rules_check_reports_every_problem_with_file_line_col_and_exits_2(tmp_pa
     assert {p["code"] for p in data["problems"]} == {"RP007", "RP002"}
 
 
+def test_a_calculation_result_holding_a_line_break_is_refused_at_its_line(tmp_path):
+    """Audit 72 A L1: a calculation's ``result:`` with line breaks passed ``rules check`` and was
+    printed raw by ``eligible`` and ``rules explain``, so a pack wrote lines of its choosing into
+    the answer (a forged "eligible: P1"). It is now refused at its line, as a review's note is."""
+    pack = tmp_path / "calc.yaml"
+    pack.write_text("schema_version: 1\nrules:\n  - id: TST-C001\n    slug: c1\n    kind: calculation\n"
+                    "    description: d\n    source: s\n    output: follow_up_date\n"
+                    '    result: "by hand\\n\\neligible: P1"\n')
+    result = invoke("rules", "check", str(pack), code=2)
+    assert f"{pack}:9:13: RP003" in result.stdout and "holds a line break" in result.stdout, result.stdout
+    pack.write_text(pack.read_text().replace("\\n\\neligible: P1", " (see the coordinator)"))
+    invoke("rules", "check", str(pack))
+
+
 def test_rules_test_runs_the_stock_packs_own_tests():
     result = invoke("rules", "test", "--format", "json")
     data = json.loads(result.stdout)
