@@ -532,6 +532,23 @@ def test_readyz_is_503_while_the_questions_would_be(tmp_path: Path, serve: Any, 
         assert client.get("/readyz").status_code == 503
 
 
+@pytest.mark.slow
+def test_readyz_is_503_when_a_pack_is_edited_while_the_server_runs(tmp_path: Path, serve: Any, keys_file: Path,
+                                                                   ingested_example) -> None:
+    """Audit 72 A L3: a pack edited after the server opened the project left /readyz 200 "ready"
+    (the packs compiled at opening were what it asked), while the CLI refused the project and a
+    restart made every question 503. Now /readyz reads the packs as they are: 503 until an ingest."""
+    root = ingested_example.copy("followup-handbooks", tmp_path / "handbooks")
+    with Project.open(root) as opened:
+        name = str(opened.manifest.project)
+    running = serve(Service({name: Warm.open(name, root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=60) as client:
+        assert client.get("/readyz").status_code == 200
+        pack = root / "rules" / "followup.yaml"
+        pack.write_text(pack.read_text() + "\n# edited while the server runs\n")
+        assert client.get("/readyz").status_code == 503
+
+
 def test_a_sweep_of_packs_that_do_not_load_is_refused_before_it_starts(client: httpx.Client) -> None:
     for body, field in (({"packs": ["precedence/zzz"]}, "packs"), ({"params": {"source": "x"}}, "params")):
         refused = client.post(_p("sweeps"), json={"valid_at": DAY, **body}, headers=_key("owner"))
