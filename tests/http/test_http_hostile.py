@@ -549,6 +549,37 @@ def test_readyz_is_503_when_a_pack_is_edited_while_the_server_runs(tmp_path: Pat
         assert client.get("/readyz").status_code == 503
 
 
+def test_the_items_a_restricted_addendum_skips_are_counted_only_for_a_key_that_may_read_it(
+        tmp_path: Path, serve: Any, keys_file: Path) -> None:
+    """Audit 72 A F2 over HTTP: ``GET .../review`` and ``POST .../ingest`` counted a restricted
+    addendum's Division 00 items in ``skipped`` / ``skipped_items`` for a key without its group."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(
+        "project: p\nfacets: []\nrules:\n  - stock: precedence/none\n  - stock: supersession/csi-addenda\n")
+    (root / "documents" / "spec.md").write_text(
+        "---\nid: SPEC-033000\nkind: specification\ntitle: Concrete\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n2 PRODUCTS\n\n2.1 Concrete\n\n"
+        "2.1.A Strength at 28 days: not less than 4,000 psi.\n")
+    (root / "documents" / "add-09.md").write_text(
+        "---\nid: ADD-09\nkind: addendum\ntitle: Addendum No. 9\naccess: [owner-team]\nissued: 2026-02-01\n"
+        "effective: {from: 2026-02-01}\nrecorded: 2026-02-01T00:00:00Z\n---\nADDENDUM NO. 9\n\n"
+        "1 CHANGES TO THE SPECIFICATIONS\n\n" + "".join(
+            f'1.{i} Section 00 21 13 "Instructions to Bidders," Paragraph 3.{i}.A: Revise the deadline to read '
+            f'"April {i}, 2026."\n\n' for i in (1, 2)))
+    Project.ingest(root)
+    running = serve(Service({"p": Warm.open("p", root)}, read_keys(keys_file)))
+    with httpx.Client(base_url=running.url, timeout=60) as client:
+        public = client.get("/v1/projects/p/review", headers=_key("public")).json()
+        assert public["skipped"] == {} and public["withheld"] == ["ADD-09"], public
+        owner = client.get("/v1/projects/p/review", headers=_key("owner")).json()
+        assert owner["skipped"] == {"INF-S001": 2}, owner
+        spec = root / "documents" / "spec.md"
+        spec.write_text(spec.read_text() + "\n2.2 Forms\n")
+        ingested = client.post("/v1/projects/p/ingest", json={}, headers=_key("otheradmin"))
+        assert ingested.status_code == 200 and ingested.json()["skipped_items"] == {}, ingested.text
+
+
 def test_a_sweep_of_packs_that_do_not_load_is_refused_before_it_starts(client: httpx.Client) -> None:
     for body, field in (({"packs": ["precedence/zzz"]}, "packs"), ({"params": {"source": "x"}}, "params")):
         refused = client.post(_p("sweeps"), json={"valid_at": DAY, **body}, headers=_key("owner"))
