@@ -355,11 +355,12 @@ def callout_ids(word: str | None, number: str) -> list[str]:
     ``keynote-N``, a note ``note-N``, a detail ``detail-N``; a callout (or a tag) ``callout-N`` or
     ``N``. A number alone never names a callout of another kind ("Keynote 7" is not callout 7). The
     words of the languages the stock pack reads name the same kinds: a Spanish or Portuguese "nota", a Slovak or Czech
-    "poznámka", a French, Spanish or Portuguese "détail", "detalle", "detalhe" (round 58)."""
+    "poznámka", a French, Spanish or Portuguese "détail", "detalle", "detalhe" (round 58), a Japanese "キーノート" (keynote)
+    and "詳細" (detail) (round 75)."""
     kind = " ".join((word or "callout").lower().split())
-    if kind.startswith(("keynote", "key note")):
+    if kind.startswith(("keynote", "key note", "キーノート")):
         return [f"keynote-{number}"]
-    if kind.startswith(("detail", "détail", "detalle", "detalhe")):
+    if kind.startswith(("detail", "détail", "detalle", "detalhe", "詳細")):
         return [f"detail-{number}"]
     if kind.startswith("profile"):  # a drawing's profile by its number
         return [f"{kind.split()[0].rstrip('s')}-{number}"]
@@ -773,7 +774,8 @@ _QUESTION = re.compile(r"\(?Q[.)]", re.IGNORECASE)
 _HEADING_END = re.compile(r"[\s.:;]*")
 #: Quotation marks: each opening mark and the marks that close it. A straight or curly single
 #: mark quotes only when it opens a word and closes one ("Owner's" is an apostrophe).
-_QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "‹": "›", "‘": "’", "'": "'"}
+#: (with the corner brackets Japanese and Chinese quote in: "3.3 中「二層塗り」を「三層塗り」に訂正する", round 75)
+_QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "‹": "›", "‘": "’", "'": "'", "「": "」", "『": "』"}
 _SINGLE = {"'", "‘"}
 
 

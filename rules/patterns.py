@@ -1115,7 +1115,8 @@ def compile_phrase(pattern: WordingPattern) -> re.Pattern[str]:
     compiled = compile_wording(pattern, ())
     if pattern.regex is not None:
         return compiled
-    return re.compile(rf"(?<!\w)(?:{compiled.pattern})(?!\w)", compiled.flags)
+    return re.compile(whole_words(compiled.pattern, pattern.written.replace("[", "").replace("]", "").strip()),
+                      compiled.flags)
 
 
 def _literal(text: str) -> str:
@@ -1260,7 +1261,9 @@ def compile_notation(kind: str, text: str) -> re.Pattern[str]:
             + " so it can never name anything")
     # (never the front of a longer dotted label: "Article 5.1" is not read out of "Article 5.1.1" nor "Article 2.3"
     # out of "Article 2.3.B", nor "article 5" out of "article 5.2", round 58)
-    return re.compile(rf"(?<![\w.])(?:{compiled.pattern})(?![\w]|\.\w)", compiled.flags)
+    # (a notation opening with a word of a script written without spaces touches the word before it: "A-401 のキーノート1")
+    opens = r"(?<!\.)" if unspaced(text[:1]) else r"(?<![\w.])"
+    return re.compile(rf"{opens}(?:{compiled.pattern})(?![\w]|\.\w)", compiled.flags)
 
 
 def compile_layout(text: str) -> re.Pattern[str]:
@@ -1311,7 +1314,28 @@ def compile_verb(text: str) -> re.Pattern[str]:
     # the gap's runs of spaces are possessive: a long run was split every way between them before
     # the next word failed to follow, quadratic in the run at each verb (audit B, finding 5)
     joined = r"\s++(?:(?:[^.;:\n]|[.:](?=\S)){0,80}?\s++)?".join(_verb_words(piece) for piece in pieces)
-    return re.compile(rf"(?<!\w)(?:{joined})(?!\w)", re.IGNORECASE)
+    return re.compile(whole_words(joined, text.replace("[", "").replace("]", "").strip()), re.IGNORECASE)
+
+
+#: Letters of the scripts written without spaces between words (Han, Hiragana, Katakana and their
+#: compatibility and half-width forms): a word of them stands against the word before and after it.
+UNSPACED_LETTER = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]"
+_UNSPACED = re.compile(UNSPACED_LETTER)
+
+
+def unspaced(text: str) -> bool:
+    """Whether ``text`` (a word or a character) is of a script written without spaces between words."""
+    return bool(text) and _UNSPACED.match(text) is not None
+
+
+def whole_words(pattern: str, written: str) -> str:
+    """``pattern`` read as whole words: no word character right before or after it, except on a side
+    where ``written`` (the phrase as the pack writes it) has a letter of a script written without spaces,
+    whose words touch their neighbours ("4.1 は削除する", "キーノート1 を削除する": a whole-word
+    boundary there never holds, and the phrase was never read)."""
+    before = "" if unspaced(written[:1]) else r"(?<!\w)"
+    after = "" if unspaced(written[-1:]) else r"(?!\w)"
+    return rf"{before}(?:{pattern}){after}"
 
 
 def _verb_words(text: str) -> str:
@@ -1332,7 +1356,7 @@ def _verb_words(text: str) -> str:
 
 def _inflected(word: str) -> str:
     """A word and the endings a verb takes: ``revise`` → revise, revised, revises, revising."""
-    if not word.isalpha() or len(word) < 3:
+    if not word.isalpha() or len(word) < 3 or _UNSPACED.search(word):
         return re.escape(word).replace(",", ",?")
     if re.search(r"[^aeiou]y$", word, re.IGNORECASE):  # "modify": modifies, modified, modifying
         return rf"(?:{re.escape(word)}(?:ing)?|{re.escape(word[:-1])}(?:ies|ied))"

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from inforce.ontology import Locator
+from inforce.rules.patterns import UNSPACED_LETTER
 
 from ..derivation import _quoted_spans
 from .actions import Action, Vocabulary, read_action, worded
@@ -452,7 +453,8 @@ def _whole_successor(read: str, doc: str) -> bool:
 #: Where the words saying an instruction takes the whole section or sheet stand (the pack's
 #: ``whole_words``: "in its entirety", "this Section", the revised sheet "attached", "like-numbered"):
 #: whole words anywhere in the instruction.
-_WHOLE = r"\b(?:{words})\b"
+#: (a word of a script written without spaces, "差替図を添付する", touches the words beside it: round 75)
+_WHOLE = rf"(?:\b|(?<={UNSPACED_LETTER}))(?:{{words}})(?:\b|(?={UNSPACED_LETTER}))"
 
 #: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1").
 _CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",

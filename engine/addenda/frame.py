@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from inforce.ontology import DerivedEdge, Document
+from inforce.rules.patterns import unspaced
 
 from ..derivation import _quoted_spans
 from .actions import worded, words_of
@@ -93,11 +94,17 @@ def _verb_span(read: str, words: str) -> tuple[tuple[int, int] | None, bool]:
     first_words = r"\s+".join(re.escape(w) for w in pieces[0])
     last_words = r"\s+".join(re.escape(w) for w in pieces[-1])
     inside = False
-    for first in re.finditer(rf"(?<!\w){first_words}", read, re.IGNORECASE):
-        last = first if len(pieces) == 1 else re.compile(rf"(?<!\w){last_words}", re.IGNORECASE).search(
+    # (a word of a script written without spaces touches the words beside it: "4.1 は削除する")
+    opens = "" if unspaced(pieces[0][0][:1]) else r"(?<!\w)"
+    reopens = "" if unspaced(pieces[-1][0][:1]) else r"(?<!\w)"
+    closes_unspaced = unspaced(pieces[-1][-1][-1:])
+    for first in re.finditer(rf"{opens}{first_words}", read, re.IGNORECASE):
+        last = first if len(pieces) == 1 else re.compile(rf"{reopens}{last_words}", re.IGNORECASE).search(
             read, first.end())
         if last is None:
             continue
+        if closes_unspaced:
+            return (first.start(), last.end()), False
         if last.group(0)[-1:].isalnum() and _ENDING.match(read, last.end()) is None:
             inside = True  # ("Add" in "Addendum"): look further for the word of its own
             continue

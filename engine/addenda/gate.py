@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
+from inforce.rules.patterns import whole_words
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
 from .actions import Action, quotations_closing, read_action, said_unchanged, worded
@@ -512,10 +513,10 @@ def _verb_at(read: str, words: str) -> tuple[int, int] | None:
     pieces = [p.strip() for p in words.split(" … ") if p.strip()]
     if not pieces:
         return None
-    first = re.search(rf"(?<!\w){re.escape(pieces[0])}(?!\w)", read)
+    first = re.search(whole_words(re.escape(pieces[0]), pieces[0]), read)
     if first is None:
         return None
-    last = re.compile(rf"(?<!\w){re.escape(pieces[-1])}(?!\w)").search(read, first.start())
+    last = re.compile(whole_words(re.escape(pieces[-1]), pieces[-1])).search(read, first.start())
     return (first.start(), (last or first).end())
 
 
@@ -1276,7 +1277,7 @@ def _plain_on_part_line(proposal: ProposedEdge, item: Item, items: Sequence[Item
     quoted = _quoted_spans(item.text)
     read = _read_text(item.text, quoted)
     # (the proposal keeps its verb's words in lower case: found again as the item writes them)
-    pieces = [re.search(rf"(?<!\w){re.escape(p.strip())}(?!\w)", read, re.IGNORECASE)
+    pieces = [re.search(whole_words(re.escape(p.strip()), p.strip()), read, re.IGNORECASE)
               for p in (proposal.evidence.action or "").split(" … ") if p.strip()]
     if not pieces or None in pieces:
         return False

@@ -31,7 +31,14 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from inforce.ontology import Locator
-from inforce.rules.patterns import PLACEHOLDERS, SHEET_NUMBER, candidates, lowered, normalize_path
+from inforce.rules.patterns import (
+    PLACEHOLDERS,
+    SHEET_NUMBER,
+    UNSPACED_LETTER,
+    candidates,
+    lowered,
+    normalize_path,
+)
 
 from ..derivation import (
     DESIGNATION,
@@ -2152,7 +2159,7 @@ def _names_of_titles(titles: Mapping[str, str]) -> dict[str, tuple[str, str]]:
     for doc, title in titles.items():
         head = re.split(r"[,(;]", title, maxsplit=1)[0]
         name = " ".join(utils.default_process(head).split())
-        if len(name.split()) < 2:
+        if _words_in(name) < 2:
             continue
         bracketed = _BRACKETED_INITIALS.search(title)
         initials = bracketed.group(1) if bracketed else ""
@@ -2210,6 +2217,18 @@ def _tender_ids(titles: Mapping[str, str]) -> dict[str, frozenset[str]]:
     return {doc: ids for doc, title in titles.items() if (ids := frozenset(m.upper() for m in _TENDER_ID.findall(title)))}
 
 
+#: A run of letters of a script written without spaces between words (Han, Hiragana, Katakana).
+_UNSPACED_RUN = re.compile(UNSPACED_LETTER + "+")
+
+
+def _words_in(text: str) -> int:
+    """How many words ``text`` has: those its spaces part, a run of a script written without spaces counted
+    as a word for each two of its letters ("特記仕様書", special specifications, is two or more words as its English
+    is; a name or title of such a script is never one word for want of spaces, round 75)."""
+    unspaced = sum(max(1, len(run) // 2) - 1 for run in _UNSPACED_RUN.findall(text))
+    return len(text.split()) + unspaced
+
+
 def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
     """Doc id → what in its title tells its tender (``_same_tender``): the procurement numbers it carries,
     and the parts after its name of three words or more, processed as the addendum's text is; a title with
@@ -2223,7 +2242,7 @@ def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], 
         parts = []
         for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", " ", re.split(r"\((?![^()]*\))", title, maxsplit=1)[0]))[1:]:
             words = " ".join(utils.default_process(part).split())
-            if len(words.split()) >= 3:
+            if _words_in(words) >= 3:
                 parts.append(f" {words} ")
         if (numbers := frozenset(_PROCUREMENT_NUMBER.findall(title))) or parts:
             marks[doc] = (numbers, tuple(parts))

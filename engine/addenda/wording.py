@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from inforce.rules.patterns import UNSPACED_LETTER
+
 #: A verb or noun saying only that something changes, without how ("CHANGES TO THE SPECIFICATIONS:",
 #: "Revisions:", "The following are modified:").
 _CAPTION_CHANGE = re.compile(r"chang(?:e|es|ed|ing)|revis(?:e|es|ed|ions?)|modif(?:y|ies|ied|ications?)|"
@@ -46,7 +48,8 @@ _WITH_ATTACHED = re.compile(r"\b(?:with|by)\s+(?:the\s+|this\s+)?(?:(?:attached|
 
 #: Where the words saying what replaces a document stand (the pack's ``successor_words``: the new
 #: one named, attached, issued, the like-numbered): whole words anywhere in the item's instruction.
-_SUCCESSOR_SAID = r"\b(?:{words})\b"
+#: (a word of a script written without spaces, "差替図を添付する", touches the words beside it: round 75)
+_SUCCESSOR_SAID = rf"(?:\b|(?<={UNSPACED_LETTER}))(?:{{words}})(?:\b|(?={UNSPACED_LETTER}))"
 
 #: A replacement's object said to be the whole document ("replace the whole sheet", "the entire section").
 _WHOLE_OBJECT = re.compile(r"\b(?:whole|entire|complete)\s+(?P<kind>sheets?|drawings?|sections?|specifications?)\b",
