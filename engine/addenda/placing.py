@@ -123,6 +123,11 @@ _TITLE_WORDS = re.compile(r"(?-i:[\s*_]*(?!(?:See|Refer|Per|Note|As|Also|Under|I
 _ITEM_LABEL = re.compile(r"[ \t*_]*(?:item|change|revision)\s+(?:no\.?\s*|number\s+|#\s*)?(?=[\w.-]*\d)"
                          r"[A-Z0-9]+(?:[.-][A-Z0-9]+)*\b[ \t]*[:.)\-–—]?[ \t]+(?-i:(?=[A-Z]))", re.IGNORECASE)
 
+#: The dotted number of an entry opening it after the word naming the addendum's entries ("Amendment 2.8 - Section F
+#: ...", "Change 3.1: ..."), set off by a dash or colon: the entry's own number, no paragraph (round 75).
+_CAPTIONED_NUMBER = re.compile(r"[ \t*_]*(?:amendment|change|revision|correction|modification)[ \t]+(?:no\.?[ \t]*)?"
+                               r"(\d{1,3}(?:\.\d{1,3})+)[ \t]*[:\-–—][ \t]+(?-i:(?=[A-Z]))", re.IGNORECASE)
+
 #: A lead-in's words: what it speaks of is below it ("the articles cited below", "listed").
 _SPEAKS_OF_BELOW = re.compile(r"\b(?:below|cited|listed|hereinafter|as\s+follows)\b", re.IGNORECASE)
 
@@ -345,6 +350,10 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
         own = _OWN_NUMBER.match(item.text)
         if own is not None:  # "12.3.1) Drawing A-101: ...": the item's own number
             spans.append(own.span())
+        captioned = _CAPTIONED_NUMBER.match(item.text)
+        if captioned is not None and not any(s < captioned.end(1) and captioned.start(1) < e for s, e in
+                                             (r.span for r in references)):
+            spans.append(captioned.span(1))  # "Amendment 2.8 - Section F Bid Drawings: Drawing C-105 ...": its own number
         initials = _NUMBER_AFTER_INITIALS.match(item.text)
         if initials is not None and not any(s < initials.end(1) and initials.start() < e for s, e in
                                             (r.span for r in references)):
