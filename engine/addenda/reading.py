@@ -63,11 +63,12 @@ from ..derivation import (
     READER_NAMED,
     TAKES_BACK,
     TargetDirectory,
+    _quoted_spans,
     derive_supersedes,
     outline_names,
 )
 from .actions import vocabulary
-from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of
+from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of, _read_text
 from .gate import _certainty, _guards
 from .instruction import _read_item
 from .items import Item, bounded_gaps
@@ -161,6 +162,10 @@ def read_addendum(
         path = item.path
         if path in applied_paths or path in quiet and path not in old_reasons and not _entry_under_lead(
                 item, items, vocabularies):
+            if path not in applied_paths and (rule := _skipped_division(item, skip)) is not None:
+                # ("Document 00 41 13 Form of Tender, paragraph 1.2.A: Alternate No. 1 is withdrawn": words that
+                # change nothing of the pack's, about a document its skip list leaves alone: skipped by that rule)
+                reading.skipped[rule] = reading.skipped.get(rule, 0) + 1
             continue
         old = old_reasons.get(path)
         if old is not None and old.reason is not None and " is in Division " in old.reason and not _names_own(
@@ -197,6 +202,11 @@ def read_addendum(
     unplaced: list[NotUnderstoodItem] = []
     for path, outcome in outcomes.items():
         item = by_path[path]
+        if outcome.kind in ("nothing", "quiet") and (rule := _skipped_division(item, skip)) is not None:
+            # ("| 8 | Document 00 21 13 Instructions to Bidders, paragraph 1.2.A | ... | A second site tour will be
+            # held ... |": an answer naming no change, about a document the skip list leaves alone: skipped by that
+            # rule, as the item changing it is, never passed over uncounted; round 75)
+            reading.skipped[rule] = reading.skipped.get(rule, 0) + 1
         if outcome.kind == "skipped":
             reading.skipped[outcome.rule] = reading.skipped.get(outcome.rule, 0) + 1
             # (its division read through its heading: "Section 1.4.B ..." under "Section 00 21 13
@@ -336,6 +346,21 @@ def _instruction_ahead_of_answer(reading: Reading, items: Sequence[Item], corpus
 #: A section or sheet named by number: an item naming one outside the skipped divisions is read.
 _NUMBERED = re.compile(r"(?<![\w.-])(?:\d{2}\s?\d{2}\s?\d{2}|\d{5})(?![\w-])|(?<![\w-])(?-i:[A-Z]{1,3})-\d{1,4}(?![\w-])"
                        r"|\b(?:section|provision|specification)\s+\d{1,4}\b", re.IGNORECASE)
+
+
+#: A CSI section number (six digits, spaced or not), its division first.
+_CSI_NUMBER = re.compile(r"(?<![\w.-])(\d{2})\s?\d{2}\s?\d{2}(?![\w-])")
+
+
+def _skipped_division(item: Item, skip: Mapping[str, str]) -> str | None:
+    """The rule whose skip list leaves ``item`` alone where its own words (quotations aside) name, by number, a
+    section of a division that rule skips ("Document 00 21 13 Instructions to Bidders") and no section or sheet
+    by number outside the skipped divisions; else None."""
+    read = _read_text(item.text, _quoted_spans(item.text))
+    divisions = [m.group(1) for m in _CSI_NUMBER.finditer(read)]
+    if not divisions or any(d not in skip for d in divisions) or _NUMBERED.search(_CSI_NUMBER.sub(" ", read)):
+        return None
+    return skip[divisions[0]]
 
 
 _DRAWING_PART = re.compile(r"\b(?:notes?|keynotes?|details?|callouts?|sheets?|drawings?|plans?)\b", re.IGNORECASE)
