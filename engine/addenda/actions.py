@@ -200,8 +200,12 @@ _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance|"
                         # "o restante do item permanece inalterado", "le reste de l'article", "il resto dell'articolo"; audit 69 C F4)
                         r"(?:el|le|il|o)\s+rest[oe]|(?:o|lo)\s+restante|lo\s+dem[aá]s|"
                         # Slovak and Czech ("ostatný text bodu sa nemení", "ostatní text bodu se nemění", "zvyšok bodu")
-                        r"ostatn[ýéáíi]|zvyšok|zbytek)\b"
-                        r"(?:(?:\s+(?:of|de|do|da|dos|das|del|du|des|della|dello)|\s+d(?:ell)?[’'])\s*[^.;:]{0,60}?)?\s+(?:\w+\s+){0,2}$",
+                        r"ostatn[ýéáíi]|zvyšok|zbytek|"
+                        # Turkish ("maddenin diğer hükümleri değiştirilmemiştir": the article's other provisions, round 75)
+                        r"diğer\s+hükümler(?:i)?)\b"
+                        # (what it is the rest of named by its number, "the rest of point 6.1": a dot inside a number
+                        # is no sentence's end)
+                        r"(?:(?:\s+(?:of|de|do|da|dos|das|del|du|des|della|dello)|\s+d(?:ell)?[’'])\s*(?:[^.;:]|\.(?=\w)){0,60}?)?\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
 #: The same subject after its phrase, where the verb comes first ("Permanecem inalteradas as demais
 #: cláusulas e condições do edital.", "Remain unchanged all other terms"): an owner's closing line

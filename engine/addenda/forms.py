@@ -716,8 +716,11 @@ def _one_numbered_target(text: str, corpus: Corpus, notations: Mapping[str, Sequ
 
 
 #: An item opening with a short label and its colon ("DONDE DICE: ...", "DEBE DECIR: ...", "Was: ...", "Now reads:
-#: ..."): the label (1) and where the words after it start.
-_LINE_LABEL = re.compile(r"[ \t*_]*([^\W\d][^:\n\d]{0,30}?)[ \t*_]*:[ \t*_]*(?=\S)")
+#: ..."): the label (1) and where the words after it start. The label may follow a list's letter or number ("a.
+#: Sebelum perubahan: ...", "b) New text: ...") and carry a gloss in brackets before its colon ("Eski hali (old
+#: text): ..."), neither part of it.
+_LINE_LABEL = re.compile(r"[ \t*_]*(?:(?:[a-z]|\d{1,2})[.)][ \t]+)?([^\W\d][^:\n\d()]{0,30}?)[ \t*_]*"
+                         r"(?:\([^()\n]{0,60}\)[ \t*_]*)?:[ \t*_]*(?=\S)")
 
 
 def _labelled_old_then_new(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
@@ -749,14 +752,210 @@ def _labelled_old_then_new(items: Sequence[Item], corpus: Corpus, notations: Map
         if target is None:
             continue
         before, after = old.text[old_label.end():].strip(), new.text[new_label.end():].strip()
-        if _opens_with_own_label(after, target):
-            action = Action("replace", f"{first} … {second}")
-        elif _ELLIPSIS_OPENS.match(before) and _ELLIPSIS_OPENS.match(after):
-            action = Action("amend", f"{first} … {second}")
-        else:
+        action = _pair_action(before, after, "", target, f"{first} … {second}", vocabularies, corpus)
+        if action is None:
             continue
-        found.append((place, [old, new], target, _unless_same(action, before, after, target)))
+        found.append((place, [old, new], target, action))
     return found
+
+
+def _labelled_within(items: Sequence[Item], corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                     skip: Mapping[str, str], vocabularies: Sequence) -> list[tuple[Item, Locator, Action, int]]:
+    """The same former and new text as ``_labelled_old_then_new``, written as lines of one item: a place line naming
+    one provision by number ("Point n°: 2.3", "Değişiklik yapılan doküman: ..., Madde 2.2"), then a line labelled with a
+    word of ``old_text_columns`` ("Instead of: ...", "Eski hali: ...") and one labelled with a word of
+    ``new_text_columns`` ("Read: ...", "Yeni hali: ..."), at most a line after them saying the rest stays; or the place
+    line, then one line whose label is a change verb ("Delete: ...", "Add, after point 5.2: 5.3 ..."). Lines before
+    the place line ("Volume 3 - Technical Specifications is corrected or modified as follows:"), or an item of one
+    such line ending in a colon before the first block, name the document its number is in, for it and the items of
+    the same form after it. Each (item, target, action, where in the item its place line starts); what this cannot
+    decide is left to the other readers."""
+    was = worded(r"^(?:{words})$", vocabularies, "old_text_columns")
+    now = worded(r"^(?:{words})$", vocabularies, "new_text_columns")
+    found: list[tuple[Item, Locator, Action, int]] = []
+    lead = ""
+    for item in items:
+        lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n]*\S[^\n]*", item.text)]
+        block = None
+        for index in range(len(lines) - 1):
+            label = _LINE_LABEL.match(lines[index + 1][1])
+            if label is None:
+                continue
+            first = " ".join(label.group(1).split())
+            if was.search(first) and not now.search(first):
+                second = _LINE_LABEL.match(lines[index + 2][1]) if index + 2 < len(lines) else None
+                if second is not None and now.search(" ".join(second.group(1).split())):
+                    block = (index, label, second)
+                break
+        for index in range(len(lines) - 1) if block is None else ():
+            label = _VERB_LINE.match(lines[index + 1][1])
+            said = read_action(label.group(1), list(vocabularies)) if label is not None else None
+            if said is not None and said.action in ("delete", "amend") and said.span is not None and said.span[0] == 0:
+                block = (index, label, None)  # (the label opens with its verb: "Delete:", "Add, after point 5.2:")
+                break
+        if block is None:
+            # (a line of its own introducing the blocks below it, "Book 2 - Works Specifications:", leads them)
+            lead = item.text.strip() if len(lines) == 1 and item.text.rstrip().endswith(":") else ""
+            continue
+        index, label, second = block
+        if index > 0:
+            lead = "\n".join(line for _, line in lines[:index])
+        start, place = lines[index]
+        if read_action(_read_text(place, _quoted_spans(place)), list(vocabularies)).action is not None:
+            continue  # (a place line with a verb of its own is an instruction, read as one)
+        target = _place_target(place, lead, corpus, notations, skip)
+        if target is None:
+            continue
+        old = lines[index + 1][1]
+        if second is None:
+            action = _verb_line_action(old, label, target, vocabularies)
+            if len(lines) > index + 2:
+                action = None  # (more lines than the verb's: read as they are)
+        else:
+            new = lines[index + 2][1]
+            words = f"{' '.join(label.group(1).split())} … {' '.join(second.group(1).split())}"
+            target = _callout_of_sheet(target, place, old[label.end():], corpus)
+            action = _pair_action(old[label.end():].strip(), new[second.end():].strip(),
+                                  "\n".join(line for _, line in lines[index + 3:]), target, words, vocabularies, corpus)
+        if action is not None:
+            found.append((item, target, action, start))
+    return found
+
+
+def _place_target(place: str, lead: str, corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]],
+                  skip: Mapping[str, str]) -> Locator | None:
+    """The one provision, or whole sheet or section, a place line names by number ("Point n°: 2.3", "Drawing n°: A-301
+    Building Sections"), in the document its own words name, or else a provision by its number alone in the one
+    document the ``lead`` lines name by its whole title ("Volume 3 - Technical Specifications is corrected or modified
+    as follows:"); None where it names nothing the project numbers, a Division the skip list covers, or more than one.
+    The colon after the place's label word ("n°:") only sets the number off."""
+    place = re.sub(r"(?<=\S)[ \t]*:[ \t]*(?=[\w(])", " ", place, count=1)
+    found = find_references(place, corpus, notations=notations, titles=True)
+    named = [r for r in found if r.target is not None and r.by_number]
+    if any(_division(r) in skip for r in named if r.kind in ("section", "paragraph")):
+        return None
+    if named:
+        deepest = {r.target for r in named if r.target.path is not None} or {r.target for r in named}
+        if len(deepest) != 1:
+            return None
+        target = next(iter(deepest))
+        return target if all(r.target.doc == target.doc for r in named) else None
+    if not lead or any(r.target is not None or r.kind != "paragraph" for r in found) or len(found) != 1:
+        return None
+    whole = [r for r in find_references(lead, corpus, notations=notations, titles=True) if r.target is not None]
+    if (len(whole) != 1 or whole[0].target.path is not None
+            or not (whole[0].by_number or (whole[0].kind == "title" and (whole[0].score is None or whole[0].score >= 100)))):
+        return None
+    number = re.search(r"\d{1,3}(?:\.\d{1,3})*(?:\.[A-Za-z])?(?![\w.])", found[0].written)
+    if number is None:
+        return None
+    paths, _ = place_path(corpus, whole[0].target.doc, number.group(0))
+    return Locator(doc=whole[0].target.doc, path=paths[0]) if len(paths) == 1 else None
+
+
+#: Old text opening with a sheet's note, keynote or detail by its word and number ("NOTE 1: ...", "Keynote 4. ..."): its
+#: word (1) and number (2).
+_CALLOUT_LABEL = re.compile(r"[\s\"“'‘*_]*(key\s*notes?|notes?|details?)[ \t]+(?:no\.?[ \t]*)?0*(\d{1,3})[ \t]*[.:)\-–—]",
+                            re.IGNORECASE)
+
+
+def _callout_of_sheet(target: Locator, place: str, before: str, corpus: Corpus) -> Locator:
+    """The note (keynote, detail) of a sheet a place line names by the sheet and a number after it in the owner's own
+    word ("Pafta FP-101, Not 1"), the old text opening with that note's label ("NOTE 1: ..."): that note, where the
+    sheet holds it; else ``target``."""
+    opens = _CALLOUT_LABEL.match(before)
+    if target.path is not None or opens is None or not re.search(rf"(?<![\w.\-]){opens.group(2)}[ \t.]*$", place):
+        return target
+    kind = re.sub(r"\s+", "", opens.group(1).lower()).rstrip("s")
+    callout = Locator(doc=target.doc, path=f"{kind}-{int(opens.group(2))}")
+    return callout if corpus.has_target is None or corpus.has_target(callout) else target
+
+
+def _verb_line_action(line: str, label: re.Match[str], target: Locator, vocabularies: Sequence) -> Action | None:
+    """What a line labelled with a change verb under a place line does to the provision it names: "Delete: Note 3
+    (...)", the provision's own label opening what it deletes, deletes it; "Add, after point 5.2: 5.3 ...", new text
+    numbered under the provision, changes it in part; else None (for the other readers)."""
+    said = read_action(label.group(1), list(vocabularies))
+    rest = line[label.end():].strip()
+    if said.action == "delete" and (_opens_with_own_label(rest, target) or (
+            target.path is not None and re.fullmatch(r"[a-z]+-\d+", target.path)
+            and (m := _CALLOUT_OPENS.match(rest)) is not None and int(m.group(1)) == int(target.path.rsplit("-", 1)[1]))):
+        return Action("delete", said.words)
+    opens = re.match(r"[\s\"“'‘*_]*(\d{1,3}(?:\.\d{1,3})+)(?![\w.])", rest)
+    if said.action == "amend" and target.path and opens is not None and opens.group(1).startswith(target.path + "."):
+        return Action("amend", said.words)
+    if said.action == "delete" and target.path is not None:
+        # ("Point n°: 4.2" / "Delete: Partition walls are ...": the point's words, or some of them, go)
+        return Action("delete", said.words, ambiguous=f"deletes the words after its label from {target.format()}: whether "
+                                                      "they are all of it is for a person to confirm")
+    return None
+
+
+#: A line opening with a change verb set off as a label, what it changes after the colon ("Delete: ...", "Add, after
+#: point 5.2: 5.3 ..."): the label (1), and where the words after it start.
+_VERB_LINE = re.compile(r"[ \t*_]*([^\W\d][^:\n]{0,40}?)[ \t*_]*:[ \t*_]*(?=\S)")
+
+
+#: A sheet's note or detail written whole, opening with a word and the callout's number ("NOTE 1: ...", "NOT 1: ...",
+#: "Detail 2 - ..."): the number (1).
+_CALLOUT_OPENS = re.compile(r"[\s\"“'‘*_]*[^\W\d]{2,12}\.?[ \t]+(?:no\.?[ \t]*)?0*(\d{1,3})[ \t]*(?:[.:)(\-–—]|$)", re.IGNORECASE)
+
+
+def _names_sheet(sheet: str, text: str) -> bool:
+    """Whether ``text`` names the sheet whose directory key is ``sheet`` ("A301" in "A-301, revision 1")."""
+    split = re.fullmatch(r"([A-Z]+)(\d.*)", sheet)
+    if split is None:
+        return False
+    return re.search(rf"(?<![\w-]){split.group(1)}[ .\-–]?{re.escape(split.group(2))}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _only_gone(text: str, vocabularies: Sequence) -> bool:
+    """Whether new text only says the provision goes: its first clause (a bracketed one read inside) a deleting verb
+    with at most three words before it and one after ("Madde yürürlükten kaldırılmıştır.", "(dihapus seluruhnya; ...)",
+    "The point is deleted."), nothing quoted; never a verb with an object of its own ("Delete the second sentence.")."""
+    if _quoted_spans(text):
+        return False
+    head = re.split(r"[;.\n]|\s/\s", text.strip().strip("()[]").strip(), maxsplit=1)[0]
+    said = read_action(head, list(vocabularies))
+    return (said.action == "delete" and said.span is not None and len(head[:said.span[0]].split()) <= 3
+            and len(head[said.span[1]:].split()) <= 1)
+
+
+def _pair_action(before: str, after: str, rest: str, target: Locator, words: str, vocabularies: Sequence,
+                 corpus: Corpus) -> Action | None:
+    """What a provision's text as it stood (``before``) and as it now stands (``after``), with any lines the owner
+    wrote after them (``rest``), do to ``target``; None where they say too little to apply, or say nothing changes.
+    The new text opening with the provision's own label is the provision restated (replaced); both opening with an
+    ellipsis, or a line after them saying the rest stays ("The rest of point 6.1 remains unchanged"), a change in
+    part; new text that only says the provision goes ("Article repealed.", "(deleted entirely)"), nothing quoted,
+    deletes it; a sheet whose old and new text both name its number ("A-301, revision 0" / "A-301, revision 1") is
+    issued anew; a note whose old and new text both open with its number ("NOTE 1: ..." / "NOT 1: ...") is given
+    whole."""
+    said = read_action(after, list(vocabularies))
+    if said.action == "no_change" or read_action(before, list(vocabularies)).action == "no_change":
+        return None
+    kept = bool(rest.strip()) and read_action(rest, list(vocabularies)).action == "no_change"
+    if rest.strip() and not kept:
+        return None  # (more words after the pair than a line saying the rest stays: read as they are)
+    if said.action == "delete" and _only_gone(after, vocabularies) and not _opens_with_own_label(after, target):
+        action = Action("delete", f"{words}: {said.words}")
+    elif kept:
+        action = Action("amend", words)
+    elif _opens_with_own_label(after, target):
+        action = Action("replace", words)
+    elif _ELLIPSIS_OPENS.match(before) and _ELLIPSIS_OPENS.match(after):
+        action = Action("amend", words)
+    elif target.path is None and any(all(_names_sheet(sheet, text) for text in (before, after))
+                                     for sheet, held in corpus.directory.by_sheet.items()
+                                     if any(doc == target.doc for doc, _ in held)):
+        action = Action("replace", words)
+    elif (target.path is not None and re.fullmatch(r"[a-z]+-\d+", target.path)
+          and all((m := _CALLOUT_OPENS.match(text)) is not None and int(m.group(1)) == int(target.path.rsplit("-", 1)[1])
+                  for text in (before, after))):
+        action = Action("replace", words)
+    else:
+        return None
+    return _unless_same(action, before, after, target)
 
 
 def _unless_same(action: Action, old: str, new: str, target: Locator) -> Action:

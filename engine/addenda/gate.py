@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
@@ -39,6 +40,7 @@ from .forms import (
     _describes_only,
     _former_then_new,
     _labelled_old_then_new,
+    _labelled_within,
     names_new_clause,
 )
 from .frame import outside_frame
@@ -367,6 +369,16 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _propose(reading, place, target, action, target.format(), rule, file, line_of, action.ambiguous)
         else:
             _apply(reading, document, place, target, action, rule, file, line_of)
+            reading.settled.add((place.locator.format(), target.format()))
+    for item, target, action, start in _labelled_within(items, corpus, notations, skip, vocabularies):
+        # "Point n°: 2.3" / "Instead of: ..." / "Read: 2.3 ...", lines of one item: its change, read at its place line
+        _drop_item(reading, item.locator)
+        at = replace(item, offset=item.offset + start)
+        if action.ambiguous:
+            _propose(reading, at, target, action, target.format(), rule, file, line_of, action.ambiguous)
+        else:
+            _apply(reading, document, at, target, action, rule, file, line_of)
+            reading.settled.add((item.locator.format(), target.format()))
     _new_text_unsaid(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _rest_or_withdrawn(reading, document, items, by_key, corpus, notations, skip, rule, file, line_of)
     _unnumbered_part(reading, document, items, vocabularies, corpus, notations, skip, rule, file, line_of)
@@ -1472,6 +1484,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         # itself the object of a deletion); a scope resting on the verb alone is for a person
         item = by_key.get(edge.by.path)
         if (item is None or edge.target.path is None or (edge.by.format(), edge.target.format()) in drop
+                or (edge.by.format(), edge.target.format()) in reading.settled
                 or _extent_evidence(edge, item, items, vocabularies)):
             continue
         drop.add((edge.by.format(), edge.target.format()))

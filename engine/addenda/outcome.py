@@ -47,6 +47,10 @@ class Reading:
     not_understood: list[NotUnderstoodItem] = field(default_factory=list)
     skipped: dict[str, int] = field(default_factory=dict)
     unresolved: list[str] = field(default_factory=list)
+    #: (item, target) of the edges whose scope the item's own former and new text settled, each under its label
+    #: ("Instead of:" / "Read: 2.3 ...", "Eski hali:" / "Yeni hali: Madde yürürlükten kaldırılmıştır."): the
+    #: extent gate does not ask the item's words again
+    settled: set[tuple[str, str]] = field(default_factory=set)
 
 
 def _words(text: str, limit: int = 200) -> str:
