@@ -31,6 +31,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import sys
 import unicodedata
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "markdown_visible",
     "terminal_line",
     "terminal_text",
+    "whole_number",
     "yaml_quoted",
 ]
 
@@ -122,6 +124,21 @@ def json_text(document: str) -> str:
     escape stands for the character itself (``json.dumps`` already escapes C0 controls).
     """
     return document.translate(_AS_CODES)
+
+
+#: The most digits ``int()`` reads from text (Python's limit; 0 means none).
+_MOST_DIGITS = sys.get_int_max_str_digits() or sys.maxsize
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number where it is one written in decimal digits (``"12"``, ``"٣"``),
+    else None: the one test before text is read as a number. ``str.isdigit()`` is also true of
+    ``"²"``, ``"③"`` and other digits ``int()`` and ``float()`` refuse (a superscript in
+    ``m²`` text crashed ``check``, audit 72 B F2), and ``int()`` refuses more digits than
+    Python's limit (4,300): both are no number here."""
+    if not text.isdecimal() or len(text) > _MOST_DIGITS:
+        return None
+    return int(text)
 
 
 #: The most characters of a person's input an error message repeats (``echoed``).

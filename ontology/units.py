@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .text import whole_number
+
 if TYPE_CHECKING:
     import pint
 
@@ -239,7 +241,7 @@ class _UnitGrammar:
         negative = self._take("-")
         kind, text = self._next()
         self.at += 1
-        if kind != "number" or not text.isdigit() or int(text) > UNIT_POWER:
+        if kind != "number" or (whole_number(text) or UNIT_POWER + 1) > UNIT_POWER:
             raise self._refused(f"a power must be a whole number from -{UNIT_POWER} to {UNIT_POWER}, "
                                 f"not {('-' if negative else '') + text!r}")
         if bracketed and not self._take(")"):

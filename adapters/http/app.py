@@ -86,7 +86,7 @@ from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.erasure import ERASURES_FILE
 from inforce.ontology.ingest import REVIEWS_FILE, IngestSummary
 from inforce.ontology.scalars import sent_locator
-from inforce.ontology.text import message_text
+from inforce.ontology.text import message_text, whole_number
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
 
@@ -153,7 +153,7 @@ def _loc(where: str, field: str | None) -> list[str | int]:
     loc: list[str | int] = [where]
     for name in (field or "").replace("]", "").replace("[", ".").split("."):
         if name:
-            loc.append(int(name) if name.isdigit() else name)
+            loc.append(name if (number := whole_number(name)) is None else number)
     return loc
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from inforce.ontology import History
 from inforce.ontology.answers import HistoryEntry
+from inforce.ontology.text import whole_number
 from inforce.ontology.views import ShownEdge
 
 from .page_html import text
@@ -266,4 +267,4 @@ def graph_svg(edges: Sequence[ShownEdge], withheld: int, link: Callable[[str], s
 
 def _natural(locator: str) -> tuple[tuple[int, int | str], ...]:
     """Outline order for the boxes of a column: 2.1.A before 2.1.B, 2.9 before 2.10."""
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", locator) if p)
+    return tuple((1, p) if (number := whole_number(p)) is None else (0, number) for p in re.split(r"(\d+)", locator) if p)

@@ -17,6 +17,7 @@ from inforce.ontology import Answer, InputError, InputErrors, LocatorError, is_i
 from inforce.ontology.files import read_bounded_text
 from inforce.ontology.jsontext import DuplicateKey, NestingTooDeep, NumberTooLong, loads
 from inforce.ontology.scalars import group_name, sent_locator
+from inforce.ontology.text import whole_number
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.yamltext import MappingNode, Node, SequenceNode
 
@@ -107,7 +108,7 @@ def field_line(text: str, field: str) -> int | None:
     loc: list[Any] = []
     for name in field.replace("]", "").replace("[", ".").split("."):
         if name:
-            loc.append(int(name) if name.isdigit() else name)
+            loc.append(name if (number := whole_number(name)) is None else number)
     return _line(_compose(text.removeprefix("\ufeff")), tuple(loc))
 
 

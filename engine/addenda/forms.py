@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from inforce.ontology import Locator
+from inforce.ontology.text import whole_number
 
 from ..derivation import _quoted_spans
 from .actions import Action, read_action, worded
@@ -247,7 +248,7 @@ def next_free(corpus: Corpus, doc: str, path: str) -> bool:
     clause goes, asked of the project's holders of the clause before and of the documents an item's designation
     leaves open alike."""
     head, _, last = path.rpartition(".")
-    if not head or not last.isdigit() or int(last) < 2:
+    if not head or (whole_number(last) or 0) < 2:
         return False
     held = corpus.path_set(doc)
     return path not in held and f"{head}.{int(last) - 1}" in held

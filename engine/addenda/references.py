@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from inforce.ontology import Locator
+from inforce.ontology.text import whole_number
 from inforce.rules.patterns import (
     PLACEHOLDERS,
     SHEET_NUMBER,
@@ -229,7 +230,7 @@ def not_held(named: str) -> str:
 
 def _path_key(path: str) -> str:
     """``2.01.A`` → ``2.1.A``: a path compared with leading zeros set aside."""
-    return ".".join(str(int(part)) if part.isdigit() else part for part in path.split("."))
+    return ".".join(part if (number := whole_number(part)) is None else str(number) for part in path.split("."))
 
 
 def place_path(corpus: Corpus, doc: str, written: str) -> tuple[list[str], str | None]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from inforce.ontology import Locator, Supersedes
 from inforce.ontology.answers import AsOfAnswer, ChainStep, StepKind
 from inforce.ontology.scalars import trusted
+from inforce.ontology.text import whole_number
 
 from .consolidate import (
     Visible,
@@ -41,7 +42,7 @@ __all__ = ["decided_out_of_sight", "explain", "natural_key", "pinned", "recorded
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts RFC9110 after RFC7230 and 2.10 after 2.9."""
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", text) if p)
+    return tuple((1, p) if (number := whole_number(p)) is None else (0, number) for p in re.split(r"(\d+)", text) if p)
 
 
 def pinned(doc: str, label: str, path: str | None) -> Locator:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from inforce.ontology import Locator, NotFoundError, Supersedes
 from inforce.ontology.answers import TextMark
+from inforce.ontology.text import whole_number
 
 from .supersession import INSIDE, EdgeHit
 from .timeline import IN_FORCE, NO_COVERAGE, NOT_YET
@@ -265,7 +266,7 @@ def consolidated(
 
 def _natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Outline order: 2.1.A before 2.1.B, 2.9 before 2.10 (as ``answer.natural_key``)."""
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"(\d+)", text) if p)
+    return tuple((1, p) if (number := whole_number(p)) is None else (0, number) for p in re.split(r"(\d+)", text) if p)
 
 
 def _inside_any(index: AsOfView, doc: str, path: str, replaced: set[str]) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from inforce.ontology.text import whole_number
+
 __all__ = [
     "ANGLE_MARKED",
     "BAR_CONTEXT",
@@ -460,18 +462,21 @@ def lex_number(text: str) -> NumberToken | None:
     match = _VULGAR_NUMBER.match(text)
     if match is not None and (match["whole"] is not None or not text.startswith("-")):
         num, den = VULGAR_FRACTIONS[match["fraction"]]
-        return NumberToken("fraction", int(match["whole"] or 0) + num / den, precision=1 / den)
+        whole = whole_number(match["whole"] or "0")
+        return None if whole is None else NumberToken("fraction", whole + num / den, precision=1 / den)
     match = _FRACTION.match(text)
     if match is not None:
-        num, den = int(match["num"]), int(match["den"])
-        if den in _FRACTION_DENOMINATORS and 0 < num < 4 * den:
+        num, den = whole_number(match["num"]), whole_number(match["den"])
+        if num is not None and den in _FRACTION_DENOMINATORS and 0 < num < 4 * den:
             return NumberToken("fraction", num / den, precision=1 / den)
         return None
     match = _MIXED.match(text)
     if match is not None:
-        num, den = int(match["num"]), int(match["den"])
+        num, den, whole = whole_number(match["num"]), whole_number(match["den"]), whole_number(match["whole"])
+        if num is None or whole is None:
+            return None
         if den in _FRACTION_DENOMINATORS and 0 < num < den:
-            return NumberToken("fraction", int(match["whole"]) + num / den, precision=1 / den)
+            return NumberToken("fraction", whole + num / den, precision=1 / den)
         if den in _FRACTION_DENOMINATORS and num >= den:
             return NumberToken("malformed", None)  # 1-3/2: a whole number and more than one (audit 51)
         return None
@@ -485,13 +490,13 @@ def lex_number(text: str) -> NumberToken | None:
     if match is not None and (match["inches"] is not None or match["num"] is not None):
         inches = float(match["inches"] or 0)
         if match["num"] is not None:
-            den = int(match["den"])
-            if den not in _FRACTION_DENOMINATORS:
+            den, num = whole_number(match["den"]), whole_number(match["num"])
+            if den not in _FRACTION_DENOMINATORS or num is None:
                 return None
-            inches += int(match["num"]) / den
+            inches += num / den
         if inches >= 12:
             return NumberToken("malformed", None)
-        feet = int(match["feet"]) + inches / 12
+        feet = float(match["feet"]) + inches / 12
         return NumberToken("feet_inches", -feet if match["sign"] in MINUS_SIGNS else feet, precision=1 / 12)
     match = _RANGE.match(text) or _INCH_RANGE.match(text)
     if match is not None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from inforce.ontology.text import whole_number
+
 from ._lexicon import (
     ANGLE_MARKED,
     BAR_CONTEXT,
@@ -730,11 +732,12 @@ class _Reader(_TokenReader):
         ``$15M``) and for a size no table lists (``#12``: said by no figure, as before)."""
         texts, text = self.texts, self.texts[i]
         diameter, tokens = None, 1
-        if text.isdigit() and i > 0 and texts[i - 1] == "#" and not self.space[i - 1]:
-            diameter = BAR_SIZES_US.get(int(text))
-        elif text.isdigit() and i + 1 < self.n and texts[i + 1] == "M" and not self.space[i] \
+        number = whole_number(text)
+        if number is not None and i > 0 and texts[i - 1] == "#" and not self.space[i - 1]:
+            diameter = BAR_SIZES_US.get(number)
+        elif number is not None and i + 1 < self.n and texts[i + 1] == "M" and not self.space[i] \
                 and (i == 0 or texts[i - 1] not in CURRENCY_PREFIXES):
-            diameter, tokens = BAR_SIZES_METRIC_M.get(int(text)), 2
+            diameter, tokens = BAR_SIZES_METRIC_M.get(number), 2
         else:
             marked = _BAR_MARKED.fullmatch(text)
             if marked is not None and int(marked["size"]) in BAR_DIAMETERS:
@@ -755,9 +758,10 @@ class _Reader(_TokenReader):
         is a dimension of its own (:data:`_DESIGNATED_UNITS`); the forms in words and with a hyphen
         are audit 56's."""
         text = self.texts[i]
-        if text.isdigit() and i + 1 < self.n and self.lowers[i + 1] in DESIGNATION_AFTER and self.space[i]:
+        number = whole_number(text)
+        if number is not None and i + 1 < self.n and self.lowers[i + 1] in DESIGNATION_AFTER and self.space[i]:
             return NumberToken("gauge", float(text), precision=1.0, is_integer=True, tokens=2)
-        if (text.isdigit() and i + 2 < self.n and self.texts[i + 1] == "-" and not self.space[i]
+        if (number is not None and i + 2 < self.n and self.texts[i + 1] == "-" and not self.space[i]
                 and not self.space[i + 1] and self.lowers[i + 2] in DESIGNATION_AFTER):
             return NumberToken("gauge", float(text), precision=1.0, is_integer=True, tokens=3)  # 20-gauge (audit 56)
         if self._r_value_named(i):  # an R-value of 19: R-19 (audit 56)
@@ -797,11 +801,12 @@ class _Reader(_TokenReader):
     def _ratio_in_words(self, i: int) -> NumberToken | None:
         """A ratio written ``1 in 12`` (a slope's rise in its run: 1:12, audit 55): a 1, ``in``,
         then a whole number with no unit of its own after it."""
-        if self.texts[i] != "1" or i + 2 >= self.n or self.lowers[i + 1] != "in" or not self.texts[i + 2].isdigit():
+        run = whole_number(self.texts[i + 2]) if i + 2 < self.n else None
+        if self.texts[i] != "1" or run is None or self.lowers[i + 1] != "in":
             return None
-        if int(self.texts[i + 2]) == 0 or (i + 3 < self.n and self._unit(i + 3, i + 2) is not None):
+        if run == 0 or (i + 3 < self.n and self._unit(i + 3, i + 2) is not None):
             return None
-        return NumberToken("ratio", 1 / int(self.texts[i + 2]), precision=0.0, tokens=3)
+        return NumberToken("ratio", 1 / run, precision=0.0, tokens=3)
 
     def _ratio(self, i: int) -> NumberToken | None:
         """A ratio written with a colon at token ``i`` (:data:`_RATIO`: ``1:12``, ``2:1``), its

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from inforce.ontology.text import whole_number
+
 from ._lexicon import (
     BOUND_BEFORE,
     CITATION_AFTER,
@@ -854,7 +856,7 @@ class _TokenReader:
         unit (``2 x 4``, ``2 by 4`` lumber): names, not measures."""
         texts, lowers = self.texts, self.lowers
         following = lowers[i + 1].rstrip(".") if i + 1 < self.n else ""
-        if following in ("am", "a.m", "pm", "p.m") and 0 < int(texts[i]) <= 12:
+        if following in ("am", "a.m", "pm", "p.m") and 0 < (whole_number(texts[i]) or 0) <= 12:
             return True
         if following in ("hours", "hrs") and HOURS_OF_DAY.fullmatch(texts[i]):
             return True

@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from inforce.ontology import CharSpan
+from inforce.ontology.text import whole_number
 
 from ._lexicon import NOT_CLOCK_MINUTES
 from ._models import (
@@ -229,7 +230,7 @@ def _counts(text: str) -> list[tuple[int, int, float, str, str | None]]:
     dated = date_spans(text)
     for match in _COUNT.finditer(text):
         count, noun = match["count"], match["noun"].lower()
-        value = float(count) if count.isdigit() else word_value(count)
+        value = float(count) if whole_number(count) is not None else word_value(count)
         if value is None or noun in _NOT_COUNTED or word_value(noun) is not None:
             continue
         if any(start <= match.start() < end for start, end in dated):
@@ -664,8 +665,9 @@ def _places(match: re.Match[str]) -> list[str]:
     found = [marks[0].upper()]
     for link, mark in zip(links, marks[1:], strict=True):
         low, high = found[-1], mark.upper()
-        if link not in ("", ",", "&", "and") and low.isdigit() and high.isdigit() and 0 < int(high) - int(low) <= _PLACE_RANGE:
-            found.extend(str(n) for n in range(int(low) + 1, int(high)))
+        first, last = whole_number(low), whole_number(high)
+        if link not in ("", ",", "&", "and") and first is not None and last is not None and 0 < last - first <= _PLACE_RANGE:
+            found.extend(str(n) for n in range(first + 1, last))
         elif link not in ("", ",", "&", "and") and len(low) == len(high) == 1 and low.isalpha() and high.isalpha() \
                 and 0 < ord(high) - ord(low) <= _PLACE_RANGE:
             found.extend(chr(n) for n in range(ord(low) + 1, ord(high)))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from inforce.ontology import Finding, Locator, NotFoundError, SourceRun
+from inforce.ontology.text import whole_number
 
 from .. import rfi
 from ._state import _reference_provision, _Run, finding_id
@@ -84,7 +85,7 @@ def _references(run: _Run, progress: Progress | None) -> None:
 
 def _natural(locator: str) -> tuple[tuple[int, int | str], ...]:
     """How a group lists its targets: by path, numbers as numbers (3.9.B before 3.10.B)."""
-    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"[.#@]", locator))
+    return tuple((1, part) if (number := whole_number(part)) is None else (0, number) for part in re.split(r"[.#@]", locator))
 
 
 def _readable_successors(run: _Run, successors: Sequence[Locator]) -> list[Locator]:
