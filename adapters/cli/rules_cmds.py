@@ -14,6 +14,7 @@ from inforce.engine import DEFAULT_EXCLUSIONS, Project
 from inforce.ontology import Context, InputError, RuleDecision
 from inforce.ontology.files import append_line
 from inforce.ontology.scalars import sent_locator
+from inforce.ontology.text import echoed, whole_number
 
 from ._common import (
     EXIT_FINDING,
@@ -86,10 +87,10 @@ def _exclusions(value: str | None) -> tuple[int | None, tuple[str, ...]]:
     hint = "e.g. --exclusions 100, --exclusions all, --exclusions P1,P3"
     if value.lower() == "all":
         return None, ()
-    if value.isdigit():
-        return int(value), ()
-    if value.startswith("-"):
-        raise InputError(f"not a number, all or document ids: {value!r}", field="--exclusions", hint=hint)
+    if value.isdigit() or value.startswith("-"):  # "²" and 5,000 digits are digits no number is read from
+        if (number := whole_number(value)) is not None:
+            return number, ()
+        raise InputError(f"not a number, all or document ids: {echoed(value)}", field="--exclusions", hint=hint)
     return 0, parse_names(value, "--exclusions", "document id", hint=hint)
 
 

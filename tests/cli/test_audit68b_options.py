@@ -66,3 +66,13 @@ def test_a_known_at_offset_out_of_range_is_said_in_the_products_words(ingested_e
     assert "timedelta" not in said, said
     done = inforce("eligible", project, "--valid-at", DAY, "--known-at", "2026-01-01T00:00:00+05:30")
     assert done.returncode in (0, 1), done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(("value", "says"), [("9" * 5000, "'99999"), ("\u00b2", "'\u00b2'"), ("-3", "'-3'")])
+def test_eligible_refuses_digits_no_number_is_read_from(ingested_example, value: str, says: str):
+    """Audit 72 B F1: 5,000 digits and a superscript were internal errors (exit 70); each is
+    refused at ``--exclusions``, the 5,000 digits echoed cut."""
+    project = ingested_example("sop-retention")  # read only
+    said = _refused("eligible", project, "--valid-at", DAY, "--exclusions", value)
+    assert "--exclusions" in said and "not a number, all or document ids" in said and says in said, said
+    assert len(said) < 1000, said
