@@ -10,6 +10,11 @@ is counted; one inside a string is counted too, so the count can only be high, n
 Streams whose filters are other than FlateDecode (or none) are not counted here: pdfium's
 count of the loaded page's text objects, which also counts forms each time they are shown,
 still holds them to the limit.
+
+An object is read at most once at a time: one whose reading asks for itself (a stream whose
+``/Length`` is a reference to that stream, which pdfium reads past) ends the count there, where
+playa recursed until Python's limit, and its parser, which takes every error for a syntax error
+and tries again, logged that without end (audit 72 B F4).
 """
 
 from __future__ import annotations
@@ -34,15 +39,18 @@ def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
     cannot read the file or a page of it (damage pdfium forgives; AES encryption without the
     ``cryptography`` package, which playa asserts), the pages from there on are not yielded:
     pdfium's own count then applies to them."""
-    import playa
     from playa.exceptions import PDFException
 
-    unreadable = (PDFException, ValueError, TypeError, KeyError, IndexError, AssertionError, OSError)
+    unreadable = (PDFException, ValueError, TypeError, KeyError, IndexError, AssertionError, OSError, _Cycle)
     try:
-        document = playa.open(path)
-    except unreadable:
+        file = path.open("rb")
+    except OSError:
         return
-    try:
+    with file:
+        try:
+            document = _document_type()(file)
+        except unreadable:
+            return
         pages = enumerate(document.pages, 1)
         while True:
             try:
@@ -53,8 +61,33 @@ def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
             except unreadable:
                 return
             yield number, shows
-    finally:
-        document.close()
+
+
+class _Cycle(BaseException):  # noqa: N818 (no error: the count ends; BaseException passes playa's ``except Exception``)
+    """An object whose reading asked for itself."""
+
+
+_DOCUMENT: list[type] = []
+
+
+def _document_type() -> type:
+    """playa's document, each indirect object read at most once at a time (:class:`_Cycle`)."""
+    if not _DOCUMENT:
+        import playa
+
+        class Document(playa.Document):
+            def __getitem__(self, objid: int):  # type: ignore[no-untyped-def]
+                reading = self.__dict__.setdefault("_reading", set())
+                if objid in reading:
+                    raise _Cycle(objid)
+                reading.add(objid)
+                try:
+                    return super().__getitem__(objid)
+                finally:
+                    reading.discard(objid)
+
+        _DOCUMENT.append(Document)
+    return _DOCUMENT[0]
 
 
 def _count(streams: Iterator, limit: int) -> int:

@@ -187,3 +187,31 @@ def test_a_stream_the_first_count_does_not_unpack_is_held_by_pdfiums_count(tmp_p
     with pytest.raises(InputError) as caught:
         pdf_text_layer(pdf, file="documents/hex.pdf")
     assert f"page 1 shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text" in caught.value.message
+
+
+def test_a_stream_whose_length_refers_to_itself_ends_the_count_and_is_read(tmp_path: Path):
+    """Audit 72 B F4: a content stream whose ``/Length`` is a reference to that stream made the
+    count recurse to Python's limit and playa's parser log a syntax error and try again without
+    end: ingest ran for ever, 0.5 MB/s of lines on stderr. The count ends at the cycle (pdfium's
+    own count holds the page), and ingest, in a child process under a timeout, reads the text
+    pdfium reads, with no line of playa's on stderr."""
+    text = b"BT /F 12 Tf 72 720 Td (1 PURPOSE) Tj 0 -20 Td (1.1 Records are kept 7 years.) Tj ET"
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
+    pdf = _written(root / "documents" / "selflen.pdf", [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F 5 0 R >> >> >>",
+        b"<< /Length 4 0 R >>\nstream\n" + text + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ], b"1.7")
+    (root / "documents" / "selflen.pdf.yaml").write_text(SIDECAR)
+    child = subprocess.run([sys.executable, "-c", "import sys\nsys.argv[0] = 'inforce'\n"
+                            "from inforce.adapters.cli import app\napp()", "ingest", str(root)],
+                           capture_output=True, text=True, timeout=60)
+    assert child.returncode == 0, child.stderr[-2000:]
+    said = child.stdout + child.stderr
+    assert "1 added" in said and "2 provisions" in said and "Syntax error" not in said, said[-2000:]
+    assert list(page_text_shows(pdf, 100)) == []  # in this process only once the child ended
