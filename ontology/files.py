@@ -25,7 +25,7 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "is_file_name", "is_inside", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "read_bounded", "read_bounded_text", "release_lock",
+           "is_file_name", "is_inside", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "read_only", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -341,8 +341,9 @@ class LockUnusable(Exception):  # noqa: N818 - a condition the caller names in i
     file, or the file system refuses the lock for a reason other than another holder (ENOLCK,
     EBADF, EOPNOTSUPP: NFS without its lock service, a file system without locks)."""
 
-    def __init__(self, path: str | Path, reason: str, *, link: bool = False) -> None:
+    def __init__(self, path: str | Path, reason: str, *, link: bool = False, read_only: bool = False) -> None:
         self.path, self.reason, self.link = str(path), reason, link  # link: the lock file is a symbolic link
+        self.read_only = read_only  # on a file system mounted read-only: the file itself is fine
         super().__init__(f"{path}: {reason}")
 
 
@@ -383,7 +384,8 @@ def take_lock(path: str | Path, *, wait: float = 0.0, removed: bool = False) -> 
         except OSError as problem:
             if problem.errno == errno.ELOOP:
                 raise LockUnusable(path, "it is a symbolic link", link=True) from None
-            raise LockUnusable(path, problem.strerror or str(problem)) from None
+            said = read_only(problem)
+            raise LockUnusable(path, said or problem.strerror or str(problem), read_only=said is not None) from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise LockUnusable(path, "it is not a regular file")
@@ -546,6 +548,24 @@ def no_room(problem: BaseException) -> str | None:
     """Why ``problem`` is a write refused for want of room, in words ("the disk is full"), or None
     when it is another error: the one test every command's report of a full disk goes by."""
     return _NO_ROOM.get(problem.errno) if isinstance(problem, OSError) and problem.errno is not None else None
+
+
+#: Why a write a file system mounted read-only refuses failed (EROFS: the file, its folder and
+#: every permission are fine, and removing a file there fails the same way).
+READ_ONLY = "the file system is read-only"
+
+
+def read_only(where: BaseException | str | Path) -> str | None:
+    """:data:`READ_ONLY` where ``where`` is a write refused with EROFS, or a path on a file system
+    mounted read-only (``statvfs``: asked before a write, where ``os.access`` says only "no");
+    None otherwise: the one test a report of a refused write names the read-only file system by
+    (audit 72 B F3: "permission denied", or advice to delete the lock file, were said instead)."""
+    if isinstance(where, BaseException):
+        return READ_ONLY if isinstance(where, OSError) and where.errno == errno.EROFS else None
+    try:
+        return READ_ONLY if os.statvfs(where).f_flag & os.ST_RDONLY else None
+    except OSError:
+        return None
 
 
 def ensure_room(folder: str | Path, *, largest: int, total: int, what: str) -> None:

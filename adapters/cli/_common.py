@@ -47,6 +47,7 @@ from inforce.ontology import (
 from inforce.ontology.files import (
     Together,
     no_room,
+    read_only,
     unnamed_path,
     write_atomically,
     written_together,
@@ -372,7 +373,7 @@ def writable_folder(folder: Path, option: str, project: Path | None = None) -> N
         raise InputError(f"cannot make or use the folder {folder}: {problem.strerror or problem}",
                          field=option) from None
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write into {existing} (permission denied)", field=option)
+        raise InputError(f"cannot write into {existing} ({read_only(existing) or 'permission denied'})", field=option)
 
 
 # ---- -o FILE ------------------------------------------------------------------------------

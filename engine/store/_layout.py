@@ -32,9 +32,11 @@ from pathlib import Path
 
 from inforce.ontology import GraphDamagedError, GraphUnusableError, InputError, StoreLockedError
 from inforce.ontology.files import (
+    READ_ONLY,
     LockUnusable,
     is_partial_write,
     read_bounded,
+    read_only,
     release_lock,
     take_lock,
     write_atomically,
@@ -235,11 +237,15 @@ class WriterLock:
         try:
             home.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            if read_only(exc) is not None:
+                raise _read_only(home) from None
             reason = "a file is in the way" if isinstance(exc, FileExistsError) else exc.strerror
             raise GraphUnusableError(f"{home}: cannot make the store folder: {reason}") from None
         try:
             fd = take_lock(path)
         except LockUnusable as problem:
+            if problem.read_only:
+                raise _read_only(home) from None
             raise _unusable_lock(path, problem.reason) from None
         if fd is None:
             holder = ""
@@ -273,6 +279,14 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
     else:
         path.unlink(missing_ok=True)
+
+
+def _read_only(home: Path) -> InputError:
+    """A store on a file system mounted read-only: nothing of it is at fault, so nothing is to be
+    removed (removing fails there too, and deletes a lock another process may hold where the file
+    system was read-only only a while)."""
+    return InputError(f"{home}: cannot write the project's store: {READ_ONLY}",
+                      hint="run the command where the project's folder can be written")
 
 
 def _unusable_lock(path: Path, reason: str) -> GraphUnusableError:
