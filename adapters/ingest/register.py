@@ -41,6 +41,7 @@ from inforce.ontology import InputError, InputErrors
 from inforce.ontology.archives import duplicate_problem, unpack_problem
 from inforce.ontology.errors import nul_refused
 from inforce.ontology.files import is_inside, read_bounded, read_bounded_text
+from inforce.ontology.text import echoed
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
 from .tables import csv_records
@@ -477,8 +478,21 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
         # the sheet's cells where their references put them, or not read at all (``_sheet_layout``)
         merges = _sheet_layout(sheet, name)
         header: list[str] | None = None
-        rows = zip(_guarded(sheet.iter_rows(), unreadable, broken),
-                   _guarded(formulas.worksheets[index].iter_rows(values_only=True), unreadable, broken), strict=False)
+
+        def unconverted(exc: Exception) -> InputErrors:
+            """A cell openpyxl could not convert, named where its number is none (audit 72 B F5:
+            ``NaN``, 5,000 digits: "invalid literal for int()" named no cell)."""
+            found = _unconverted_number(path, getattr(sheet, "_worksheet_path", ""))
+            if found is None:
+                return unreadable(exc)
+            coordinate, row, column, text = found
+            return InputErrors(f"{name}: the register does not read", [InputError(
+                f"cell {coordinate} holds {echoed(text)}, which is no number a sheet holds", file=name, line=row,
+                field=(header[column - 1] or None) if header and column <= len(header) else None,
+                hint="type the number the cell should hold")])
+
+        rows = zip(_guarded(sheet.iter_rows(), unconverted, broken),
+                   _guarded(formulas.worksheets[index].iter_rows(values_only=True), unconverted, broken), strict=False)
         for number, (read, written) in enumerate(rows, 1):
             cells = [cell.value for cell in read]
             failed = [
@@ -706,6 +720,32 @@ def _guarded(rows: Iterator[Any], unreadable: Any, broken: tuple[type[Exception]
         except broken as exc:
             raise unreadable(exc) from None
         yield row
+
+
+def _unconverted_number(path: Path, member: str) -> tuple[str, int, int, str] | None:
+    """The first cell of the sheet stored at ``member`` whose value is typed a number and is none
+    openpyxl reads (it takes ``<v>`` with a point or an exponent for a float, any other for an
+    int: ``NaN``, ``12abc``, more digits than ``int()`` reads): (its reference, row, column, the
+    value as written); None where no cell is such, or the sheet does not read again."""
+    from lxml.etree import XMLSyntaxError, iterparse
+    from openpyxl.utils.cell import coordinate_to_tuple
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open(member) as xml:
+            for _, cell in iterparse(xml, tag=f"{main}c", resolve_entities=False, no_network=True):
+                text, at, kind = cell.findtext(f"{main}v"), cell.get("r"), cell.get("t", "n")
+                cell.clear()
+                if kind != "n" or not text or not at:
+                    continue
+                try:
+                    float(text) if any(mark in text for mark in ".Ee") else int(text)
+                except ValueError:
+                    row, column = coordinate_to_tuple(at)
+                    return at, row, column, text
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, XMLSyntaxError):
+        return None
+    return None
 
 
 def _register_sheet(workbook: Any, name: str) -> int:

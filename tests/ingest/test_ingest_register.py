@@ -411,20 +411,31 @@ def test_xlsx_rows_out_of_order_or_past_the_sheet_are_an_error(tmp_path, rows, s
 
 
 @pytest.mark.parametrize("access", [
-    '<c r="H2" t="n"><v>abc</v></c>',  # a number that is none
     '<c r="H2" t="s"><v>99</v></c>',  # a shared string the workbook lacks
     '<c r="H2" t="d"><v>notadate</v></c>',
     '<c r="H2" t="inlineStr"><is><t>own</t><rPh><t>X</t></rPh></is></c>',  # a phonetic run without sb/eb
     '<c r="H2" s="999"><v>5</v></c>',  # a style the workbook lacks
     '<c r="H2" t="b"><v>x</v></c>',
     '<c r="H2"><v>1e999</v></c>',  # no number a sheet holds (its format then failed)
-], ids=["number", "shared-string", "date", "phonetic", "style", "boolean", "infinite"])
+], ids=["shared-string", "date", "phonetic", "style", "boolean", "infinite"])
 def test_a_malformed_xlsx_cell_is_an_unreadable_register_not_a_crash(tmp_path, access):
     """Each was converted as the rows streamed, past the errors caught on opening the
     workbook: ``internal error``, exit 70."""
     ordered = [_cell(letter, 2, value) for letter, value in zip("ABCDEFG", _ROW.values(), strict=False)]
     [(line, message)] = _read(_workbook(tmp_path, [*ordered, access]).parent)  # type: ignore[misc]
     assert line is None and message.startswith("not a readable XLSX workbook"), message
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("abc", "'abc'"), ("NaN", "'NaN'"), ("9" * 5000, "(5,000 characters)"), ("12abc", "'12abc'")])
+def test_a_number_cell_holding_no_number_is_named_at_its_cell(tmp_path, value, said):
+    """Audit 72 B F5: ``<v>NaN</v>`` or 5,000 digits in a number cell was "not a readable XLSX
+    workbook: invalid literal for int() ..." (or Python's hint to raise its digit limit), naming
+    no cell: the cell, its row and its column's name are said, as for a cell holding ``inf``."""
+    ordered = [_cell(letter, 2, value) for letter, value in zip("ABCDEFG", _ROW.values(), strict=False)]
+    [(line, message)] = _read(_workbook(tmp_path, [*ordered, f'<c r="H2" t="n"><v>{value}</v></c>']).parent)
+    assert line == 2 and message.startswith("cell H2 holds ") and said in message, message
+    assert "which is no number a sheet holds" in message and "int()" not in message and len(message) < 300
 
 
 def test_a_malformed_xlsx_cell_fails_the_ingest_with_exit_2(tmp_path):
