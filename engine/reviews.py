@@ -344,10 +344,18 @@ def check_reviews(reviews: Sequence[ReviewDecision], exists: Callable[[Locator],
     """An entry (accepted or rejected) whose item or target the corpus does not hold, at its
     line; ``exists`` is ``ingest.corpus.in_corpus``'s (a revision pinned must be one), asked
     once per locator: a file of many decisions names the same items and targets again and again
-    (20,000 entries on four proposals had asked the graph 40,000 times, 48 s)."""
+    (20,000 entries on four proposals had asked the graph 40,000 times, 48 s). An accepted entry
+    whose target is in its item's own document too, as ingest refuses it (``corpus._itself``):
+    ``inforce review`` had counted it "1 accepted", exit 0 (audit 72 B F7)."""
+    from .ingest.corpus import ITSELF_HINT, cannot_replace
+
     problems = []
     known: dict[str, bool] = {}
     for n, review in enumerate(reviews):
+        if review.decision == "accept" and review.target.doc == review.item.doc \
+                and review.target.rev in (None, review.item.rev):  # as ingest refuses it (audit 72 B F7)
+            problems.append(InputError(cannot_replace(review.item, review.target), file=REVIEWS_FILE,
+                                       line=review.line, field=f"reviews[{n}].target", hint=ITSELF_HINT))
         for name, locator in (("item", review.item), ("target", review.target)):
             key = locator.format()
             if key not in known:
@@ -834,7 +842,7 @@ def read_by(snapshot: Snapshot, root: Path, groups: Iterable[str] | None, *,
         reviews = read_reviews(root)
         problems = check_reviews(reviews, _stored(snapshot)) if checked else []
         if problems:
-            raise InputErrors(f"{REVIEWS_FILE}: an entry names what the project does not hold", problems)
+            raise InputErrors(f"{REVIEWS_FILE}: an entry the project cannot hold", problems)
     except InputErrors as failed:
         raise withhold_problems(snapshot, failed, groups) from None
     return reviews

@@ -85,11 +85,20 @@ def _itself(docs: list[Document]) -> list[InputError]:
             replacement = edge.by if edge.by is not None else edge.source
             if edge.origin == "review" or (target.path is not None or target.rev is not None) and _inside(
                     replacement.path, target.path):
-                problems.append(_edge_error(
-                    doc, edge, index, "target", f"{replacement.unpinned()} cannot replace {target}: it is "
-                    f"{'itself' if replacement.path == target.path else 'in the same document'}",
-                    hint="an item changes another document's provision"))
+                problems.append(_edge_error(doc, edge, index, "target", cannot_replace(replacement, target),
+                                            hint=ITSELF_HINT))
     return problems
+
+
+#: What to do of an edge whose item replaces itself or its own document (``cannot_replace``).
+ITSELF_HINT = "an item changes another document's provision"
+
+
+def cannot_replace(replacement: Locator, target: Locator) -> str:
+    """Why ``replacement`` cannot replace ``target``, a provision of its own document: the one
+    wording of ingest's check (``_itself``) and of ``inforce review``'s (``reviews.check_reviews``)."""
+    return (f"{replacement.unpinned()} cannot replace {target}: it is "
+            f"{'itself' if replacement.path == target.path else 'in the same document'}")
 
 
 def _not_yet(docs: list[Document]) -> list[InputError]:

@@ -131,6 +131,23 @@ def test_a_review_file_naming_a_missing_target_fails_the_ingest_at_its_line(tmp_
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("target", ["ADD-04", "ADD-04#1.2"])
+def test_an_accepted_entry_onto_its_own_document_is_refused_by_the_listing_as_by_ingest(tmp_path, target):
+    """Audit 72 B F7: an accept whose target was edited by hand to the item's own document was
+    "1 accepted", exit 0, by ``inforce review``, and refused by the next ingest: both refuse it
+    at its line, in the same words (``corpus.cannot_replace``)."""
+    root = _ingested(tmp_path)
+    (root / "reviews.yaml").write_text(
+        f"- item: ADD-04#1.2\n  target: {target}\n  scope: full\n"
+        "  decision: accept\n  by: M. Okafor\n  at: 2027-02-10T09:30:00Z\n")
+    said = "reviews.yaml:1: reviews[0].target: ADD-04#1.2 cannot replace"
+    listed = _run("review", root, code=2)
+    assert said in listed.stderr and "accepted" not in listed.stdout, listed.output
+    failed = _run("ingest", root, code=2)
+    assert said in failed.stderr, failed.stderr
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(("entry", "field"), [
     ("- item: ADD-04@7#1.2\n  target: SPEC-099123#2.1.B\n  scope: partial\n  decision: accept\n", "item"),
     ("- item: ADD-04@7#1.2\n  target: SPEC-099123#2.1.B\n  decision: reject\n", "item"),
