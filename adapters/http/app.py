@@ -14,7 +14,7 @@ right; 404 no such project (or one the key is not scoped to), locator or sweep; 
 received in time; 409 a second writer (ingest, erase), a sweep's report asked for before it is
 done, an erasure whose text was still found afterwards (``result`` its answer); 413 a body too
 large; 415 a body under /v1/ not sent as JSON; 422 bad input, ``detail`` a list of ``{loc, msg, type}``; 429 a fifth sweep of one key while four run; 503 a graph or model that
-cannot be used, or a project record (reviews.yaml) that does not read (``detail`` as a 422's); 504 a request cut short by the time limit; 500 an internal error, with a
+cannot be used, a project record (reviews.yaml) that does not read (``detail`` as a 422's), or a decision log a write to failed (every question to its projects until a write to it succeeds again); 504 a request cut short by the time limit; 500 an internal error, with a
 correlation id.
 """
 
@@ -495,6 +495,12 @@ class Service:
         try:
             _check_query(request, allowed)
             warm = self.warm(name)
+            if (unwritable := self.log.unwritable(warm.root)) is not None:
+                # an audit trail with holes is no trail: no answer goes out whose line the log would
+                # not keep; this refusal's own line is queued all the same, and the first that is
+                # written again ends the refusals (audit 72 B F6)
+                raise _Failure(503, f"the decision log cannot be written ({unwritable}): no question is answered "
+                               "until it can be", outcome="error")
 
             began: list[str] = []  # the build the question is asked on, once it is pinned
 
@@ -760,6 +766,8 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                 rules_as_ingested(snapshot.manifest, snapshot.root, snapshot.store.rule_pack_hashes(), snapshot.build_id)
                 return str(project.build_id)
 
+        if service.log.failing():  # questions are refused until the log is written again (``Service.answer``)
+            return JSONResponse({"status": "not ready", "decision_log": "cannot be written"}, status_code=503)
         try:
             builds = await asyncio.to_thread(lambda: [newest(warm) for warm in service.projects.values()])
         except Exception:  # noqa: BLE001 - not ready is the answer, whatever the cause

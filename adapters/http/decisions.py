@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from inforce.ontology.files import append_line
+from inforce.ontology.files import append_line, no_room, read_only
 
 __all__ = ["LOG_NAME", "DecisionLog", "Recorder"]
 
@@ -42,6 +42,19 @@ class DecisionLog:
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
         self._lock = threading.Lock()
+        #: each log whose last write failed, and why: the service answers no question whose line
+        #: would go there until a write to it succeeds again (``unwritable``)
+        self._failed: dict[Path, str] = {}
+
+    def unwritable(self, root: Path) -> str | None:
+        """Why the log of ``root``'s decisions could not be written last time (None: it was, or
+        none was tried): an audit trail with holes in it is no trail, so the service refuses
+        questions meanwhile (503), as the CLI's ``--decision-log`` on a full disk exits 2."""
+        return self._failed.get(self.path_for(root))
+
+    def failing(self) -> dict[Path, str]:
+        """Every log whose last write failed, and why (``/readyz``)."""
+        return dict(self._failed)
 
     def path_for(self, root: Path) -> Path:
         return self._path if self._path is not None else root / ".inforce" / LOG_NAME
@@ -61,8 +74,14 @@ class DecisionLog:
             line["record"] = str(Path(record).absolute())
         if decision is not None:  # an eligibility or precedence decision: the case, the rules (RuleDecision)
             line.update({key: value for key, value in decision.items() if key not in line})
+        path = self.path_for(root)
         with self._lock:
-            append_line(self.path_for(root), json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+            try:
+                append_line(path, json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+            except OSError as problem:
+                self._failed[path] = no_room(problem) or read_only(problem) or problem.strerror or str(problem)
+                raise
+            self._failed.pop(path, None)
 
 
 class Recorder:

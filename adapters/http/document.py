@@ -65,7 +65,7 @@ _MEANING = {
     422: "bad input: `detail` a list of `{loc, msg, type}`",
     429: "too many sweeps of this key running",
     500: "an internal error (`correlation_id` names its log line)",
-    503: "the graph or a model cannot be used",
+    503: "the graph or a model cannot be used, or the decision log cannot be written",
     504: "cut short by the time limit",
 }
 #: statuses of every operation (the middleware's), of every /v1/ one (the key's), of one with a
@@ -86,7 +86,8 @@ _MORE: dict[tuple[str, str], tuple[int, ...]] = {
 _REFUSED = "a refusal: the caller's groups may not read what the answer would show"
 _READY = {"type": "object", "required": ["status"],
           "properties": {"status": {"type": "string", "enum": ["ready", "not ready"]},
-                         "projects": {"type": "integer", "minimum": 0}}}
+                         "projects": {"type": "integer", "minimum": 0},
+                         "decision_log": {"type": "string", "enum": ["cannot be written"]}}}
 
 
 def _statuses(path: str, method: str) -> set[int]:
@@ -125,8 +126,9 @@ def _complete(document: dict[str, Any]) -> None:
                     responses[str(status)] = _json(problem, _MEANING[status])
     ready = document.get("paths", {}).get("/readyz", {}).get("get")
     if ready is not None:
-        ready["responses"]["503"] = _json(_READY, "a project served is not open on its newest generation, or its "
-                                                  "rule packs were edited since ingest")
+        ready["responses"]["503"] = _json(_READY, "a project served is not open on its newest generation, its "
+                                                  "rule packs were edited since ingest, or the decision log "
+                                                  "cannot be written")
 
 
 def document_statuses(app: FastAPI) -> None:
