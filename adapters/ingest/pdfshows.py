@@ -19,6 +19,7 @@ and tries again, logged that without end (audit 72 B F4).
 
 from __future__ import annotations
 
+import logging
 import re
 import zlib
 from collections.abc import Iterator
@@ -41,6 +42,10 @@ def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
     pdfium's own count then applies to them."""
     from playa.exceptions import PDFException
 
+    # playa's warnings ("Circular reference 2 in page tree", "MediaBox ... invalid ..., defaulting
+    # to US Letter") are of this count, which pdfium's reading of the page backs: none is the
+    # user's to read, and each was printed among ingest's lines (audit 72 B F8)
+    logging.getLogger("playa").setLevel(logging.CRITICAL)
     unreadable = (PDFException, ValueError, TypeError, KeyError, IndexError, AssertionError, OSError, _Cycle)
     try:
         file = path.open("rb")

@@ -215,3 +215,29 @@ def test_a_stream_whose_length_refers_to_itself_ends_the_count_and_is_read(tmp_p
     said = child.stdout + child.stderr
     assert "1 added" in said and "2 provisions" in said and "Syntax error" not in said, said[-2000:]
     assert list(page_text_shows(pdf, 100)) == []  # in this process only once the child ended
+
+
+@pytest.mark.parametrize(("pages", "box", "code"), [
+    (b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>", b"[0 0 612 792]", 2),  # a page tree holding itself
+    (b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", b"[0 0 1e309 NaN]", 0),  # no size a page has
+], ids=["page-tree-cycle", "nan-mediabox"])
+def test_the_first_counts_library_says_nothing_of_its_own(tmp_path: Path, caplog, pages: bytes, box: bytes,
+                                                           code: int):
+    """Audit 72 B F8: playa's "Circular reference 2 in page tree" and "MediaBox [...] invalid in
+    Page id 3, defaulting to US Letter" were printed among ingest's lines; ingest's own words
+    (damaged; read) stand alone."""
+    text = b"BT /F 12 Tf 72 720 Td (1 PURPOSE) Tj 0 -20 Td (1.1 Records are kept 7 years.) Tj ET"
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
+    _written(root / "documents" / "odd.pdf", [
+        b"<< /Type /Catalog /Pages 2 0 R >>", pages,
+        b"<< /Type /Page /Parent 2 0 R /MediaBox " + box + b" /Contents 4 0 R /Resources << /Font << /F 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(text), text),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ], b"1.7")
+    (root / "documents" / "odd.pdf.yaml").write_text(SIDECAR)
+    done = CliRunner().invoke(app, ["ingest", str(root)])  # a library's warning goes to stderr in a console
+    assert done.exit_code == code, done.output
+    said = [record.getMessage() for record in caplog.records if record.name.startswith("playa")]
+    assert not said, said
