@@ -14,8 +14,9 @@ An ASGI middleware, outermost of the application's own:
   it states ``groups`` (they come from the key, as on every route), else 422 at ``["body"]``
   (audit 72 A F1: it was never read, and a client stating ``groups`` there was answered 200);
 - a body under ``/v1/`` (every route there that takes one takes JSON) sent with another ``Content-Type``, or
-  none, is refused with 415 naming the one expected and the one given (the route's reader would
-  say only that the body is no object);
+  none, or with a charset other than UTF-8 (JSON is UTF-8: a ``charset=latin-1`` body was read
+  as UTF-8 all the same), is refused with 415 naming the one expected and the one given (the
+  route's reader would say only that the body is no object);
 - a JSON body nested deeper than ``max_depth`` is refused with 422 at ``["body"]`` before any
   parser recurses into it;
 - a JSON body that is not UTF-8, states a key twice in one object, or holds what JSON has not
@@ -160,9 +161,16 @@ def _bodiless(body: bytes, headers: dict[bytes, bytes]) -> tuple[int, dict[str, 
                              "msg": "this route takes no body: ask in the path and the query parameters"}]}
 
 
+#: The charsets a JSON body may state: JSON is UTF-8 (RFC 8259), and ASCII is UTF-8's first half.
+_JSON_CHARSETS = frozenset({b"utf-8", b"utf8", b"us-ascii"})
+
+
 def _is_json(headers: dict[bytes, bytes]) -> bool:
-    kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
-    return kind == b"application/json" or kind.endswith(b"+json")
+    kind, *parameters = headers.get(b"content-type", b"").split(b";")
+    kind = kind.strip().lower()
+    charsets = [value.strip().strip(b'"').lower() for name, _, value in (p.partition(b"=") for p in parameters)
+                if name.strip().lower() == b"charset"]
+    return (kind == b"application/json" or kind.endswith(b"+json")) and all(c in _JSON_CHARSETS for c in charsets)
 
 
 class Limits:

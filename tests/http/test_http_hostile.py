@@ -428,8 +428,14 @@ def test_a_json_body_sent_as_another_content_type_is_415_naming_the_one_expected
             assert refused.status_code == 415, (route, given, refused.text)
             assert refused.json()["detail"] == ("send the body as JSON: Content-Type: application/json "
                                                 f"({f'got {given}' if given else 'none was given'})")
-    # as JSON (any +json type, a charset stated) it is read
-    for given in ("application/json", "application/json; charset=utf-8", "application/problem+json"):
+    # audit 72 B F8: a charset other than UTF-8 was taken, and the body read as UTF-8 all the same
+    for given in ("application/json; charset=latin-1", 'application/json; charset="ISO-8859-1"',
+                  "application/json; charset=utf-16"):
+        refused = client.post(_p("check"), content=body, headers={**_key("owner"), "Content-Type": given})
+        assert refused.status_code == 415 and f"got {given}" in refused.json()["detail"], (given, refused.text)
+    # as JSON (any +json type, a charset of UTF-8 stated) it is read
+    for given in ("application/json", "application/json; charset=utf-8", "application/problem+json",
+                  'application/json; charset="UTF-8"', "application/json;charset=us-ascii"):
         checked = client.post(_p("check"), content=body, headers={**_key("owner"), "Content-Type": given})
         assert checked.status_code == 200, (given, checked.text)
 
