@@ -112,6 +112,7 @@ from inforce.ontology.files import (
     write_atomically,
     write_in_place,
 )
+from inforce.ontology.ingest import REVIEW_BY_MAX
 from inforce.ontology.jsontext import loads
 from inforce.ontology.readback import RUN_WORDS, RunHashes, Runs, WordRuns, runs_of, words_of
 from inforce.ontology.scalars import Locator, person_name
@@ -244,6 +245,9 @@ def _erase(
     except ValueError as problem:
         raise InputError(f"{problem}: who erases is one line of visible text", field="by",
                          hint="write the name on one line") from None
+    if len(by) > REVIEW_BY_MAX:  # the limit of a review's name: erasures.yaml kept 5,000 characters (audit 72 B F8)
+        raise InputError(f"{len(by):,} characters: who erases is named in at most {REVIEW_BY_MAX:,}", field="by",
+                         hint="write the name alone")
     audit_folders = [Path(folder) for folder in audit_dirs]
     for folder in audit_folders:
         if not folder.is_dir():

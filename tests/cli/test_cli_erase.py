@@ -199,7 +199,8 @@ def test_a_name_over_two_lines_or_drawn_as_nothing_erases_nothing(project: tuple
     `review --by` refuses a break. Who erases is one line of visible text, by the one rule the
     review file's names follow (``scalars.person_name``); nothing is erased or recorded."""
     root, _ = project
-    for name, said in (("R.\nKeeper", "holds a line break"), ("R.\u200bKeeper", "cannot be seen (U+200B)")):
+    for name, said in (("R.\nKeeper", "holds a line break"), ("R.\u200bKeeper", "cannot be seen (U+200B)"),
+                       ("R" * 5000, "5,000 characters: who erases is named in at most 200")):  # audit 72 B F8
         refused = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", name, "--confirm", "SPEC-1"])
         assert refused.exit_code == 2 and "--by" in refused.output and said in refused.output, refused.output
     assert (root / "documents" / "gone.md").exists() and not (root / "erasures.yaml").exists()
