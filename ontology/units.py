@@ -241,7 +241,8 @@ class _UnitGrammar:
         negative = self._take("-")
         kind, text = self._next()
         self.at += 1
-        if kind != "number" or (whole_number(text) or UNIT_POWER + 1) > UNIT_POWER:
+        power = whole_number(text) if kind == "number" else None
+        if power is None or power > UNIT_POWER:
             raise self._refused(f"a power must be a whole number from -{UNIT_POWER} to {UNIT_POWER}, "
                                 f"not {('-' if negative else '') + text!r}")
         if bracketed and not self._take(")"):
