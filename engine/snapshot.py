@@ -132,6 +132,13 @@ class Snapshot:
         return self._once("rules", lambda: rules_as_ingested(  # type: ignore[no-any-return]
             self.manifest, self._root, self._store.rule_pack_hashes(), self.build_id))
 
+    def check_packs(self) -> None:
+        """The manifest's rule packs read again as they are now: StoreError when one was edited
+        since ingest, as ``rules`` refuses it on open (a health check asks this of a project held
+        open, whose ``rules`` were compiled before the edit; each file is compiled once per size
+        and mtime)."""
+        rules_as_ingested(self.manifest, self._root, self._store.rule_pack_hashes(), self.build_id)
+
     @property
     def index(self) -> AsOfIndex:
         """The as-of index (the one in-force timeline, section versions, supersession)."""

@@ -755,15 +755,13 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         does; packs edited since ingest, until the next ingest). Off the event loop:
         opening a new generation may take seconds."""
         def newest(warm: Warm) -> str:
-            from inforce.engine.packs import rules_as_ingested
-
             with warm.reading() as project:
                 snapshot = project.snapshot
                 _ = snapshot.rules  # what every question needs: packs edited since ingest -> 503
                 # and the packs as they read now (compiled once per file, size and mtime): one edited
                 # while the server runs is 503 too, as the CLI refuses it (audit 72 A L3), where the
                 # packs compiled when the project was opened kept it "ready"
-                rules_as_ingested(snapshot.manifest, snapshot.root, snapshot.store.rule_pack_hashes(), snapshot.build_id)
+                snapshot.check_packs()
                 return str(project.build_id)
 
         if service.log.failing():  # questions are refused until the log is written again (``Service.answer``)
