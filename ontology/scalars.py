@@ -392,10 +392,12 @@ def _unseen(ch: str) -> bool:
 
 
 def written_visibly(text: str) -> str:
-    """``text`` with each character :func:`visible_name` refuses written out as its code
-    (``"a\\u000ab"``): a name made from something the user did not type as a name (``init``'s
-    folder name) that the name's readers then accept."""
-    return "".join(f"\\u{ord(ch):04x}" if _unseen(ch) else ch for ch in text)
+    """``text`` with each character :func:`visible_name` refuses, and each path separator, written
+    out as its code (``"aU+000Ab"``, ``"aU+005Cb"``): a name made from something the user did not
+    type as a name (``init``'s folder name) that the name's readers then accept — a project's name
+    is one segment of a path, so no ``/`` or ``\\`` (``manifest.project_name``), and the code has
+    neither."""
+    return "".join(f"U+{ord(ch):04X}" if _unseen(ch) or ch in "/\\" else ch for ch in text)
 
 
 def group_name(text: str) -> str:

@@ -250,7 +250,7 @@ def test_a_line_break_in_the_project_name_is_refused_at_its_line(tmp_path: Path)
     assert not (project / ".inforce").exists() or not any((project / ".inforce").glob("build-*"))
 
 
-@pytest.mark.parametrize("name", ["null", "true", "#x", 'we"ird: [x', "a\nb: 1", "bad\x1bname", "\u202eevil"])
+@pytest.mark.parametrize("name", ["null", "true", "#x", 'we"ird: [x', "a\nb: 1", "bad\x1bname", "\u202eevil", "a\\b"])
 def test_init_writes_any_folder_name_so_that_its_next_step_reads_it(tmp_path, name):
     """``init NAME`` wrote the name as plain YAML: ``null``, ``#x`` or a line break made a
     manifest ``ingest`` refused (a line break could add keys), and ESC was printed raw."""
@@ -261,4 +261,5 @@ def test_init_writes_any_folder_name_so_that_its_next_step_reads_it(tmp_path, na
     assert invoke("ingest", project).exit_code == 0
     with Project.open(project) as opened:  # a character a name may not hold is written out as its code
         assert opened.snapshot.manifest.project == written_visibly(name)
-        assert ("\n" in name) == ("\\u000a" in opened.snapshot.manifest.project)
+        assert ("\n" in name) == ("U+000A" in opened.snapshot.manifest.project)
+        assert "\\" not in opened.snapshot.manifest.project  # a path separator too (one segment of a path)
