@@ -589,14 +589,6 @@ def _standard_output_open() -> None:
                          hint="leave standard output open (> /dev/null to drop the answer) or give -o FILE")
 
 
-def _reader_gone() -> bool:
-    return _pipes.reader_gone()
-
-
-def _silence_stdout() -> None:
-    _pipes.silence(sys.stdout)
-
-
 def _report(problem: BaseException, code: int, message: str | None = None) -> int:
     said = shown(problem) if message is None else message_text(message)
     err.print(Text.assemble((type(problem).__name__, "bold red"), ": ", visible(said)))
@@ -648,14 +640,14 @@ def handle_errors(func: F) -> F:
             code = _run(func, args, kwargs, output)
             if sys.stdout is not None:  # closed from the start (``>&-``), with the answer in -o
                 sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
-            if output is None and _reader_gone():
+            if output is None and _pipes.reader_gone():
                 raise BrokenPipeError  # the whole answer fit in the pipe, and nobody read it to the end
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise  # typer's own: usage errors (exit 2)
         except BrokenPipeError:
             # The reader closed the pipe (``| head``): stop quietly, with the shell's code for it,
             # never 1 (a refusal) as click would give it.
-            _silence_stdout()
+            _pipes.silence(sys.stdout)
             raise typer.Exit(EXIT_PIPE) from None
         except GraphUnusableError as problem:  # before NotFoundError: "not ingested" is both
             code = _report(problem, EXIT_GRAPH)
