@@ -1083,9 +1083,13 @@ class _Impact:
             sides = [{_figure_key(q): q for q in read_quantities(document, extractor)[0]}
                      for extractor in extractors]
             keys = sorted(set(sides[0]) | set(sides[1]), key=lambda key: key[3:])
-            decisions += len(keys)
-            found += [(document, key, sides[0].get(key), sides[1].get(key)) for key in keys
-                      if _bound(sides[0].get(key)) != _bound(sides[1].get(key))]
+            changed = [(document, key, sides[0].get(key), sides[1].get(key)) for key in keys
+                       if _bound(sides[0].get(key)) != _bound(sides[1].get(key))]
+            # the figures the asker is shown (audit 73 A F2): a revision they may not read counts only
+            # its changed figures, listed withheld by document id, as the supersession source counts
+            readable = self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker)
+            decisions += len(keys) if readable else len(changed)
+            found += changed
         shown = found[:_SUBJECTS_LISTED]
         lines = _figure_lines(self.root, [(document, key) for document, key, _, _ in shown])
         for (document, key, before, after), line in zip(shown, lines, strict=True):

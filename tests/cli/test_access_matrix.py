@@ -1258,3 +1258,45 @@ def test_rules_impact_counts_no_supersession_decision_of_an_addendum_the_asker_m
 
     assert (source([])["decisions"], source([])["withheld"]) == (0, 0)
     assert source(["--groups", "owners"])["decisions"] == 2
+
+
+def test_rules_impact_counts_no_subject_decision_of_a_figure_the_asker_may_not_read(tmp_path: Path) -> None:
+    """Audit 73 A F2: the ``subjects`` source counted every stored figure of the project, a
+    restricted addendum's too — "0 of 5" without the group where the project without the
+    addendum says "0 of 3", ``withheld`` 0 — so the total told how many figures a document the
+    asker may not read holds. It now counts the figures the asker is shown (a restricted one only
+    when its binding changed, listed withheld), as the supersession source counts."""
+    def build(root: Path, restricted: bool) -> Path:
+        (root / "documents").mkdir(parents=True)
+        (root / "inforce.yaml").write_text(
+            "project: p\nfacets: []\nrules:\n  - stock: precedence/none\n  - stock: subjects/default\n")
+        (root / "documents" / "spec.md").write_text(
+            "---\nid: SPEC-033000\nkind: specification\ntitle: Cast-in-place concrete\nissued: 2026-01-01\n"
+            "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n2 PRODUCTS\n\n2.1 Concrete\n\n"
+            "2.1.A Concrete compressive strength at 28 days: not less than 4,000 psi.\n\n2.2 Curing\n\n2.2.A Cure for 7 days.\n")
+        if restricted:
+            (root / "documents" / "add-09.md").write_text(
+                "---\nid: ADD-09\nkind: addendum\ntitle: Addendum No. 9\naccess: [owners]\nissued: 2026-02-01\n"
+                "effective: {from: 2026-02-01}\nrecorded: 2026-02-01T00:00:00Z\n---\nADDENDUM NO. 9\n\n"
+                "1 NOTES\n\n1.1 Slump of the topping: 125 mm. Wet curing for 14 days.\n")
+        assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+        return root
+
+    stock = Path(__file__).resolve().parents[2] / "rules" / "stock" / "subjects" / "default.yaml"
+    pack = tmp_path / "subjects.yaml"
+    pack.write_text(stock.read_text().replace('"compressive strength"', '"compressive strength of cylinders"', 1))
+    assert pack.read_text() != stock.read_text()
+
+    def source(root: Path, groups: list[str]) -> dict[str, Any]:
+        done = runner.invoke(app, ["rules", "impact", str(root), "--pack", str(pack), "--valid-at", "2026-05-01",
+                                   "--format", "json", *groups])
+        assert done.exit_code in (0, 1), done.output
+        return next(s for s in json.loads(done.stdout)["sources"] if s["source"] == "subjects")
+
+    with_add = build(tmp_path / "with", restricted=True)
+    without = build(tmp_path / "without", restricted=False)
+    public = source(without, [])
+    hidden = source(with_add, [])
+    assert (hidden["decisions"], hidden["changed"], hidden["withheld"]) == (
+        public["decisions"], public["changed"], 0), (hidden, public)
+    assert source(with_add, ["--groups", "owners"])["decisions"] > public["decisions"]
