@@ -95,6 +95,15 @@ def _open_regular(path: str | Path, *, what: str, file: str, field: str | None) 
     return fd
 
 
+def path_kind(path: Path) -> str:
+    """What the entry at ``path`` is, in words, the link itself judged ("a symbolic link",
+    "a folder", "a regular file", ...)."""
+    mode = os.lstat(path).st_mode
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "a regular file" if stat.S_ISREG(mode) else _kind_of(mode)
+
+
 def _kind_of(mode: int) -> str:
     """What a path that is no regular file is, in words (a link is judged by what it leads to)."""
     if stat.S_ISDIR(mode):

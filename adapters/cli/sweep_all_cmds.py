@@ -19,7 +19,7 @@ from rich.table import Table
 
 from inforce.engine import ModelBackends, Project
 from inforce.ontology import InputError, PortfolioRun, PortfolioSummary
-from inforce.ontology.files import is_file_name, is_partial_write, read_bounded
+from inforce.ontology.files import is_file_name, is_partial_write, path_kind, read_bounded
 from inforce.ontology.text import terminal_line
 
 from ._common import (
@@ -191,6 +191,10 @@ def _previous_outputs(out: Path) -> list[Path]:
             found.append(path)
         elif any(is_partial_write(name, target) for target in ours):
             found.append(path)
+        elif name in ours:  # listed, but a link or no regular file: never written through (audit 73 A F1)
+            raise InputError(f"{out} holds {name} as {path_kind(path)}, where a portfolio sweep writes only regular "
+                             "files: nothing written, nothing removed", file=path, field="--out",
+                             hint="give an empty or new folder for --out, or move that entry away")
         else:
             raise InputError(f"{out} holds {name}, which no previous portfolio sweep wrote there (its {SUMMARY_FILE} "
                              "does not list it): nothing written, nothing removed", file=path, field="--out",

@@ -315,6 +315,30 @@ def test_a_folder_holding_anything_else_is_refused_and_kept(portfolio: Path, goo
     assert _tree(out) == {"sop-retention.json": b"{}\n", "summary.json": b'{"mine": true}\n'}
 
 
+def test_a_listed_report_that_is_a_link_is_refused_as_a_link(ingested_example, tmp_path: Path) -> None:
+    """Audit 73 A F1: a report the last run wrote, replaced by a symbolic link, was refused as one
+    "no previous portfolio sweep wrote there (its summary.json does not list it)" - while the summary
+    lists it, sending the user to the wrong place. The refusal (nothing written through the link,
+    nothing removed) now says what the entry is."""
+    name = GOOD[0]
+    ingested_example.copy(name, tmp_path / name)
+    manifest = tmp_path / "nightly.yaml"
+    manifest.write_text(f"- {name}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", out)
+    assert code in (0, 1), said
+    report = out / f"{name}.json"
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("theirs\n", encoding="utf-8")
+    report.unlink()
+    report.symlink_to(elsewhere)
+    code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", out)
+    assert code == 2, said
+    assert f"{out} holds {name}.json as a symbolic link, where a portfolio sweep writes only regular files" in said, said
+    assert "does not list it" not in said
+    assert report.is_symlink() and elsewhere.read_text(encoding="utf-8") == "theirs\n"
+
+
 def test_dash_o_is_refused_pointing_to_out(good_manifest: Path, tmp_path: Path) -> None:
     """sweep-all has no answer for -o: an empty file and exit 0 would say nothing was wrong."""
     for option in ("-o", "--output"):
