@@ -283,14 +283,15 @@ class Project:
 
     @classmethod
     def lag(
-        cls, root: str | Path, *, now: dt.datetime | None = None, groups: Iterable[str] | None = None,
+        cls, root: str | Path, *, now: dt.datetime | None = None, groups: Iterable[str] | None = (),
         reader: DocumentReader | None = None,
     ) -> LagReport:
         """What document control recorded (the registry, as ``reader`` reads it) that the graph
         at ``root`` lacks, and the manifest and packs edited since ingest; everything is
         pending when nothing is ingested. ``now``: the monitoring clock ages are measured on
         (None: the current UTC time), never a ``valid_at``. ``groups``: the asker's, whose
-        unreadable revisions are withheld; None: the whole report (an operator)."""
+        unreadable revisions are withheld (not given: none, only the documents without ``access``,
+        as every question of the front); None: the whole report (an operator)."""
         from .ingest import default_reader, withhold_read_problems
 
         with (reader if reader is not None else default_reader()).open(Path(root)) as files:

@@ -41,7 +41,7 @@ def project(built: Path, tmp_path: Path) -> Path:
 
 
 def test_lag_is_current_with_a_record_of_erasures_that_reads(project: Path) -> None:
-    assert not Project.lag(project).lagging
+    assert not Project.lag(project, groups=None).lagging
     (project / "erasures.yaml").write_text(_ENTRY.format(at='"2026-12-03T23:26:36Z"', state="done"))
     report = Project.lag(project, groups=("nobody",))
     assert not report.lagging and report.problems == ()
@@ -63,7 +63,7 @@ def test_lag_reports_a_record_of_erasures_the_next_ingest_refuses(project: Path,
         assert any(problem.startswith("erasures.yaml:2: erasures[0].at: ") for problem in told), told
     if kind == "unfinished":  # at its line and field (audit JJ-07)
         assert any(problem.startswith("erasures.yaml:8: erasures[0].state: ") for problem in told), told
-    whole = " ".join(Project.lag(project).problems)  # the operator, who holds the files, is told it whole
+    whole = " ".join(Project.lag(project, groups=None).problems)  # the operator, who holds the files, is told it whole
     assert any(word in whole for word in ("23:26", "SPEC-R", "syntax", "a list of entries")), whole
 
 
@@ -106,7 +106,7 @@ def test_an_ingest_while_an_erasure_runs_is_locked_not_told_to_erase_again(proje
             ErasedDocuments.of(project)
         locked = runner.invoke(app, ["ingest", str(project)])
         assert locked.exit_code == 3 and "did not finish" not in locked.output, locked.output
-        assert any("an erasure is running" in problem for problem in Project.lag(project).problems)
+        assert any("an erasure is running" in problem for problem in Project.lag(project, groups=None).problems)
         with pytest.raises(StoreLockedError):  # a second erasure at once
             with erase_running(project):
                 pass

@@ -4,6 +4,7 @@ decides a pending file's access, never the whole file (M2)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import time
 from pathlib import Path
@@ -100,6 +101,21 @@ def test_before_any_ingest_a_pending_row_without_access_is_its_documents(tmp_pat
     assert nobody.pending == () and nobody.withheld == ("SOP-002",)
     owners = Project.lag(root, groups=("owners",))
     assert [str(p.locator) for p in owners.pending] == ["SOP-002@A", "SOP-002@B"]
+
+
+def test_lag_with_groups_left_out_answers_as_an_asker_of_no_group(tmp_path):
+    """Audit 73 A L1: ``Project.lag(root)`` with ``groups`` left out answered as the operator, a
+    restricted pending revision named with its file, where every other question of the front
+    (audit 72 A L2) and the CLI's ``lag`` without --groups answer as an asker of no group.
+    The operator's whole report is asked for by ``groups=None``."""
+    root = project(tmp_path, "documents/sop-002.md,SOP-002,S,sop,A,1,2026-12-01,2026-12-01,2026-12-01T09:00:00Z\n")
+    (root / "documents" / "sop-001.md").unlink()
+    (root / "documents" / "sop-002.md").write_text("---\naccess: [owners]\n---\n" + BODY)
+    now = dt.datetime(2026, 12, 6, 12, 0, tzinfo=dt.UTC)
+    left_out = Project.lag(root, now=now)
+    assert left_out.pending == () and left_out.withheld == ("SOP-002",)
+    assert left_out == Project.lag(root, now=now, groups=())
+    assert [str(p.locator) for p in Project.lag(root, groups=None).pending] == ["SOP-002@A"]
 
 
 def test_an_akoma_ntoso_file_past_the_input_bound_is_refused_by_its_size(tmp_path: Path) -> None:
