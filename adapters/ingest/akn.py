@@ -418,6 +418,7 @@ class _AknParser(Parser):
         self.groups: dict[str, list[_Interval]] = {}
         self.in_force: list[_Interval] = []
         self.too_deep = False  # a provision went past MAX_SECTION_DEPTH (one error, at the first)
+        self.unread_ids: list[tuple[int | None, str]] = []  # (line, id) of provisions whose id gives no path
 
     # -- reading ---------------------------------------------------------------------
 
@@ -685,9 +686,15 @@ class _AknParser(Parser):
             self._walk(body, parent=None, depth=0, quoted=False)
             self.layout.flush()
         if not self.layout.spans:
+            name = "eId" if self.id_attributes[0] == "eId" else "id"
+            if self.unread_ids:  # provisions there, none read: named where they are (audit 73 B F1)
+                line, identifier = self.unread_ids[0]
+                raise UnreadableFileError(
+                    f"no provisions in its body: no {name} of its {len(self.unread_ids):,} provision(s) gives a "
+                    f"section path (the first, {identifier!r}, at line {line})", file=self.file, line=line,
+                    hint=_ID_HINT)
             raise UnreadableFileError(
-                "no provisions in its body (no section, subsection, paragraph or item with an "
-                + ("eId" if self.id_attributes[0] == "eId" else "id") + ")",
+                f"no provisions in its body (no section, subsection, paragraph or item with an {name})",
                 file=self.file,
                 hint="give its text in a Markdown document",
             )
@@ -773,16 +780,20 @@ class _AknParser(Parser):
         if name not in _PROVISIONS:
             return None
         identifier = next((element.get(a) for a in self.id_attributes if element.get(a)), None)
+        path = None if identifier is None else provision_path(identifier, self.dialect)
+        # where its text goes: the provision around it, or with none the document's text outside
+        # every section (as a Markdown document's words before its first heading; audit 73 B F1)
+        goes = ("is part of the provision around it" if self._enclosing_path(element) is not None
+                else "is kept in the document's text, outside every section")
         if identifier is None:
-            self._warn(f"a <{name}> without an {self.id_attributes[0]}: its text is part of the "
-                       "provision around it", element)
+            self._warn(f"a <{name}> without an {self.id_attributes[0]}: its text {goes}", element)
             return None
-        path = provision_path(identifier, self.dialect)
         if path == "":  # unnumbered (LegalDocML.de ``abs-z``): the text of the one around it
             return None
         if path is None:
-            self._warn(f"cannot read a section path from the {name} id {identifier!r}: its text "
-                       "is part of the provision around it", element, hint=_ID_HINT)
+            self.unread_ids.append((element.sourceline, identifier))
+            self._warn(f"cannot read a section path from the {name} id {identifier!r}: its text {goes}",
+                       element, hint=_ID_HINT)
             return None
         if path in self.used:
             candidate = self.free_path(path)

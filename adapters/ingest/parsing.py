@@ -84,8 +84,8 @@ class UnreadableFileError(InputError):
     its warnings). ``parse_document`` raises it alone, not inside an ``InputErrors`` group.
     """
 
-    def __init__(self, reason: str, *, file: str, hint: str | None = None) -> None:
-        super().__init__(f"{reason}; not ingested", file=file, hint=hint)
+    def __init__(self, reason: str, *, file: str, line: int | None = None, hint: str | None = None) -> None:
+        super().__init__(f"{reason}; not ingested", file=file, line=line, hint=hint)
         self.reason = reason  # after InputError's own (typed) reason, which this one words
 
 

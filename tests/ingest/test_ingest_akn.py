@@ -435,6 +435,38 @@ def test_an_act_with_no_provisions_is_unreadable(tmp_path: Path):
     assert excinfo.value.file == "documents/water.xml"
 
 
+def test_an_act_whose_only_provision_has_an_unreadable_id_names_it_at_its_line(tmp_path: Path):
+    """Audit 73 B F1: an act whose one section's eId gives no path ("s1") was left out as having
+    "no section ... with an eId" (it has one), at no line; it is now named, with its line."""
+    start, end = AKN3_ACT.index("<body>"), AKN3_ACT.index("</body>")
+    text = AKN3_ACT[:start] + '<body>\n<section eId="s1"><num>1</num><content><p>Dues are paid.</p></content></section>\n' + AKN3_ACT[end:]
+    with pytest.raises(UnreadableFileError) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    error = excinfo.value
+    assert (error.file, error.line) == ("documents/water.xml", text[: text.index('eId="s1"')].count("\n") + 1)
+    assert "no eId of its 1 provision(s) gives a section path (the first, 's1'" in error.message, error.message
+
+
+def test_a_top_level_provision_with_an_unreadable_id_is_said_kept_in_the_document_text(tmp_path: Path):
+    """Audit 73 B F1: beside a readable section, a top-level section whose eId gives no path was
+    said to be "part of the provision around it" - there is none. Its words are in the document's
+    text, outside every section (as a Markdown document's words before its first heading), and the
+    warning says so at its line; one inside a provision still says it joins that provision."""
+    start, end = AKN3_ACT.index("<body>"), AKN3_ACT.index("</body>")
+    body = ('<body>\n<section eId="sec 1"><num>1</num><content><p>Dues are paid.</p></content></section>\n'
+            '<section eId="sec_2"><num>2</num><content><p>Other.</p></content>\n'
+            '<subsection eId="sec_2 x"><num>(1)</num><content><p>Inside.</p></content></subsection></section>\n')
+    text = AKN3_ACT[:start] + body + AKN3_ACT[end:]
+    reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    document = reading.document
+    assert [p.path for p in document.provisions] == ["2"]
+    assert "Dues are paid." in document.text_layer and "Inside." in document.provisions[0].text
+    said = {w.line: w.message for w in reading.warnings if "cannot read a section path" in w.message}
+    first, inner = (text[: text.index(marker)].count("\n") + 1 for marker in ('eId="sec 1"', 'eId="sec_2 x"'))
+    assert "its text is kept in the document's text, outside every section" in said[first], said
+    assert "its text is part of the provision around it" in said[inner], said
+
+
 def test_a_modification_inforce_cannot_read_is_said_not_skipped(tmp_path: Path):
     text = AKN3_ACT.replace('type="substitution"', 'type="renumbering"')
     reading = read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
