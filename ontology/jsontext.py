@@ -92,6 +92,7 @@ def loads(text: str, **options: Any) -> Any:
     (``NestingTooDeep``) and each object's keys written once (``DuplicateKey``, where no
     ``object_pairs_hook`` is given); other options as json's."""
     options.setdefault("object_pairs_hook", _unique)
+    _no_lone_surrogate(text)
     try:
         return json.loads(text, parse_int=parse_number(int), parse_float=parse_number(float), **options)
     except RecursionError:
@@ -104,6 +105,42 @@ def loads(text: str, **options: Any) -> Any:
         if constant.line is not None:
             raise
         raise NotJsonNumber(constant.name, _constant_line(text)) from None
+
+
+#: a ``\\u`` escape of a surrogate, or a surrogate written raw (a text decoded with surrogateescape)
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|[\ud800-\udfff]")
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)|[\ud800-\udfff]", re.DOTALL)
+
+
+def _no_lone_surrogate(text: str) -> None:
+    """A string holding half of a surrogate pair (``"\\ud800"`` alone) is no Unicode text: JSON's
+    grammar lets it be written, and RFC 8259 leaves what it means to the reader. inforce refuses
+    it as ``json.JSONDecodeError`` at its line and column, as any other text that does not read
+    (every caller says that already): a str holding one cannot be written as UTF-8 again (an
+    answer's question once ended a JSON report in exit 70 and a service's answer in a 500)."""
+    if _SURROGATE.search(text) is None:
+        return
+    for string in re.finditer(r'"(?:[^"\\]|\\.)*"', text):
+        high: re.Match[str] | None = None  # a high half just read, waiting for its low half
+        lone: int | None = None
+        for escape in _ESCAPE.finditer(string.group()):
+            written = escape.group(1)
+            unit = int(written, 16) if written else ord(escape.group()) if len(escape.group()) == 1 else -1
+            if high is not None:
+                if 0xDC00 <= unit <= 0xDFFF and escape.start() == high.end():
+                    high = None
+                    continue
+                lone = high.start()
+                break
+            if 0xD800 <= unit <= 0xDBFF:
+                high = escape
+            elif 0xDC00 <= unit <= 0xDFFF:
+                lone = escape.start()
+                break
+        if lone is None and high is not None:
+            lone = high.start()
+        if lone is not None:
+            raise json.JSONDecodeError("half of a surrogate pair, which is no character", text, string.start() + lone)
 
 
 def _constant_line(text: str) -> int | None:

@@ -632,6 +632,10 @@ def handle_errors(func: F) -> F:
     ) -> None:
         _pipes.command_started()
         try:
+            for name, value in kwargs.items():  # every text typed: UTF-8, or refused naming it (audit 73 B F3)
+                for each in value if isinstance(value, (list, tuple)) else (value,):
+                    if isinstance(each, (str, Path)):
+                        option_text(str(each), FLAGS.get(name, name))
             if output is not None and elsewhere is not None:
                 raise InputError(f"nothing of this command goes to -o/--output: its outputs go to {elsewhere}",
                                  field="-o", hint=f"drop -o and give {elsewhere}")

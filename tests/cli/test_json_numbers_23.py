@@ -120,3 +120,58 @@ def test_a_key_written_twice_in_one_object_is_refused_at_its_second_line() -> No
         loads(text)
     assert (twice.value.key, twice.value.line) == ("k", 3)
     assert loads('{"a": {"k": 1}, "b": {"k": 2}}') == {"a": {"k": 1}, "b": {"k": 2}}  # one key per object
+
+
+@pytest.mark.parametrize("text, line, col", [
+    ('{"a": "x\\ud800"}', 1, 9),
+    ('[\n"ok", "\\udfff tail"]', 2, 8),
+    ('{"a": "\\ud800\\n"}', 1, 8),
+    ('{"a": "\\ud800\\ud800"}', 1, 8),
+    ('{"a": "\\ud800\\udc00\\udc00"}', 1, 20),
+    ('"\udc80"', 1, 2),
+])
+def test_half_of_a_surrogate_pair_is_no_json_text_at_its_line(text: str, line: int, col: int):
+    """Audit 73 B F2: a string holding half of a surrogate pair is no Unicode text; the one reader
+    refuses it as text that does not read, where every caller says so at its line and column."""
+    import json
+
+    with pytest.raises(json.JSONDecodeError) as refused:
+        loads(text)
+    assert "half of a surrogate pair" in refused.value.msg
+    assert (refused.value.lineno, refused.value.colno) == (line, col)
+
+
+def test_a_whole_surrogate_pair_and_an_escaped_backslash_read():
+    assert loads('{"a": "\\ud83d\\ude00", "b": "\\\\ud800", "c": "\\u00e9"}') == {"a": "\U0001F600", "b": "\\ud800",
+                                                                                 "c": "\u00e9"}
+
+
+@pytest.mark.parametrize("field", ["question", "quote"])
+def test_an_answer_with_half_a_surrogate_pair_is_an_input_error_not_a_crash(project: Path, tmp_path: Path,
+                                                                          field: str):
+    """Audit 73 B F2: `check --format json` and `--audit-dir` ended in exit 70 (the verdict could not
+    be written as UTF-8) for a lone surrogate in the question or a quote; exit 2 at its line now,
+    and no audit record."""
+    question = "Slump\\ud800?" if field == "question" else "Slump?"
+    quote = "Slump: 100\\udfff mm" if field == "quote" else "Slump: 100 mm"
+    path = tmp_path / "answer.json"
+    path.write_text('{"question": "' + question + '",\n"context": {"valid_at": "2026-05-01"},\n'
+                    '"claims": [{"text": "Slump is 100 mm.", "citations": [{"locator": "D-1#1.1", "quote": "'
+                    + quote + '"}]}]}')
+    audit = tmp_path / "audit"
+    done = runner.invoke(app, ["check", str(project), "--answer", str(path), "--format", "json",
+                               "--audit-dir", str(audit)])
+    assert done.exit_code == 2, done.output
+    assert f"answer.json:{1 if field == 'question' else 3}:" in done.output and "half of a surrogate pair" in done.output
+    assert not audit.exists() or not any(audit.iterdir())
+
+
+def test_a_question_typed_with_a_byte_that_is_not_utf8_is_refused_naming_it(project: Path):
+    """Audit 73 B F3: `resolve --format json` with a Latin-1 byte in the question (Python hands it on
+    as a lone surrogate) ended in exit 70; the text format searched for the garbled word. Every
+    text typed into a command is now judged as `--by` was: exit 2 naming it."""
+    for form in ("json", "text"):
+        done = runner.invoke(app, ["resolve", str(project), "b\udce9ton slump", "--valid-at", "2026-05-01",
+                                   "--format", form])
+        assert done.exit_code == 2, done.output
+        assert "QUESTION: not UTF-8 text" in done.output and "internal error" not in done.output

@@ -415,6 +415,21 @@ def test_an_unsound_json_body_is_422_naming_why(client: httpx.Client, body: byte
     assert refused.json()["detail"] == [{"loc": ["body"], "type": kind, "msg": refused.json()["detail"][0]["msg"]}]
 
 
+@pytest.mark.parametrize("field", ["question", "quote"])
+def test_half_a_surrogate_pair_in_an_answer_is_422_at_its_line_not_a_500(client: httpx.Client, field: str) -> None:
+    """Audit 73 B F2: a lone surrogate escape in an answer's question or a citation's quote (valid
+    JSON grammar, no Unicode text) ended POST /check in a 500 for any key; it is 422 naming it."""
+    question = "Slump\\ud800?" if field == "question" else "Slump?"
+    quote = "not less than\\udfff" if field == "quote" else "not less than"
+    body = ('{"question": "' + question + '",\n"context": {"valid_at": "2026-05-01"},\n"claims": [{"text": '
+            '"The slump is 100 mm.", "citations": [{"locator": "SPEC-033000#2.1", "quote": "' + quote + '"}]}]}')
+    refused = client.post(_p("check"), content=body.encode(), headers={**_key("owner"),
+                                                                         "Content-Type": "application/json"})
+    assert refused.status_code == 422, refused.text
+    [said] = refused.json()["detail"]
+    assert "half of a surrogate pair" in said["msg"] and said["line"] == (1 if field == "question" else 3), said
+
+
 def test_a_json_body_sent_as_another_content_type_is_415_naming_the_one_expected(client: httpx.Client) -> None:
     """Audit 71 B F3: a JSON object sent as a form (curl -d's default), text or with no content
     type was 422 "Input should be a valid dictionary", which does not say what is wrong."""
