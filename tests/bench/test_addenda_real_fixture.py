@@ -363,11 +363,11 @@ def test_the_scorer_places_an_edge_by_its_target_when_no_line_and_by_target_near
 def test_the_sum_over_parts_is_each_parts_own_report(tmp_path: Path) -> None:
     """``--all`` sums the parts as ``--set`` reports each: one part ingested both ways gives one row."""
     evaluation = load("addenda_eval")
-    (tmp_path / "held-out-60").symlink_to(SET / "held-out-60")
+    (tmp_path / "held-out-3").symlink_to(SET / "held-out-3")
     (tmp_path / "notes").mkdir()  # a folder with no expected.yaml is no part
     report = "\n".join(evaluation.evaluate_all(tmp_path, jobs=1))
-    single = "\n".join(evaluation.evaluate_set(SET / "held-out-60", tmp_path / "work"))
-    row = re.search(r"^\| held-out-60 \| (\d+) \| (\d+) \| \d+ \| (\d+) \|", single, re.M)
+    single = "\n".join(evaluation.evaluate_set(SET / "held-out-3", tmp_path / "work"))
+    row = re.search(r"^\| held-out-3 \| (\d+) \| (\d+) \| \d+ \| (\d+) \|", single, re.M)
     assert row, single
     items, expected, correct = row.groups()
     summed = re.search(r"^\| held-out parts \| 1 \| (\d+) \| (\d+) \| (\d+) \|", report, re.M)
