@@ -76,6 +76,33 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
             scope = super()._split_scope(nodeid)
             return "tests/models/" if scope.startswith("tests/models/") else scope
 
+        def remove_node(self, node: object) -> str | None:
+            """A worker gone (crashed, or finished): pytest-xdist 3.8.0 put every file it had ever
+            been given back on the queue, the finished ones too; each of those went to a worker as
+            an empty list of tests, which the worker never reports done, so the run hung at its end
+            with every worker idle (pytest-xdist issues 1323, 1327 and 1378, fixed after 3.8.0).
+            Here only the files with tests still to run go back, without the test the worker died
+            in: pytest-xdist reports that one failed ("crashed while running"), and running it again
+            would take each replacement down the same way (its ``--dist load`` does the same)."""
+            workload = self.assigned_work.pop(node)
+            left = [(scope, nodeid) for scope, unit in workload.items() for nodeid, done in unit.items() if not done]
+            if not left:
+                return None
+            scope, crashed = left[0]  # a worker runs its tests in the order given: the first not done
+            workload[scope][crashed] = True
+            self.workqueue.update({scope: unit for scope, unit in workload.items() if not all(unit.values())})
+            for other in self.assigned_work:
+                self._reschedule(other)
+            return crashed
+
+        def _reschedule(self, node: object) -> None:
+            """A worker holding the last file is told to finish once it has it: a worker runs a test
+            only when it has the next or is told to end, and a replacement given a file of one test
+            would otherwise wait for a second that never comes (pytest-xdist issue 1327)."""
+            super()._reschedule(node)
+            if not self.workqueue and not node.shutting_down and node in self.assigned_work:
+                node.shutdown()
+
     return ModelFilesTogether(config, log)
 
 
