@@ -43,13 +43,16 @@ if TYPE_CHECKING:
     from .store import GraphStore
 
 __all__ = [
+    "NO_DESIGNATIONS",
     "DerivationResult",
+    "Designations",
     "NotUnderstood",
     "QualifierLink",
     "TargetDirectory",
     "agency_codes",
     "derive_changed",
     "derive_supersedes",
+    "designations_of",
     "find_qualifiers",
     "make_deriver",
     "normalize_sheet",
@@ -80,12 +83,27 @@ class TargetDirectory:
     by_sheet: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sheet → [(doc id, kind)]
     by_number5: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # CSI 1995 → [(doc id, kind)]
     by_code: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # agency code → [(doc id, kind)]
-    #: a document's own designation, as its title opens with it ("Part 3 Section VII ...", "Schedule D
-    #: ...", "Section 4A ..."): ``designation_keys`` → [(doc id, kind)]
-    by_designation: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    #: each document's title as written, in the order added: what ``designated`` reads designations from
+    openings: list[tuple[str, tuple[str, str]]] = field(default_factory=list)
     titles: dict[str, tuple[str, str]] = field(default_factory=dict)  # doc id → (kind, title without its number)
     _by_kinds: dict[tuple[str, ...], dict[str, str]] = field(default_factory=dict, repr=False)
     _memo: dict[tuple[str, tuple[str, ...]], Any] = field(default_factory=dict, repr=False)
+    _designated: dict[Designations, tuple[int, dict[str, list[tuple[str, str]]]]] = field(default_factory=dict,
+                                                                                          repr=False)
+
+    def designated(self, designations: Designations) -> dict[str, list[tuple[str, str]]]:
+        """A document's own designation, as its title opens with it in the words of ``designations`` ("Part 3
+        Section VII ...", "Schedule D ...", "Section 4A ..."): ``Designations.keys`` → [(doc id, kind)]. Built
+        once per directory and set of words, the documents added since read when next asked."""
+        read, table = self._designated.get(designations, (0, {}))
+        if read < len(self.openings) and designations:
+            for title, entry in self.openings[read:]:
+                opening = designations.opening(title)
+                if opening is not None:
+                    for key in designations.keys(opening, whole=False):
+                        _put(table, key, entry)
+        self._designated[designations] = (len(self.openings), table)
+        return table
 
     def memo(self, what: str, kinds: Sequence[str], build: Callable[[dict[str, str]], _Memo]) -> _Memo:
         """What ``build`` makes of the titles of ``kinds`` (``titles_of``), built once per directory
@@ -159,10 +177,8 @@ class TargetDirectory:
         for text in (re.sub(r"^(?:SPEC|DWG|DOC)-", "", doc_id), title):
             for key in agency_codes(text or ""):
                 _put(self.by_code, key, entry)
-        opening = _TITLE_DESIGNATION.match(title or "") or _NAMED_DESIGNATION.match(title or "")
-        if opening is not None:
-            for key in designation_keys(opening.group(0), whole=False):
-                _put(self.by_designation, key, entry)
+        if title:
+            self.openings.append((title, entry))
         bare = _TITLE_NUMBER.sub(" ", title or "")
         bare = " ".join(re.sub(r"^[\s:\-–—,.]+|[\s:\-–—,.]+$", "", bare).split())
         if bare:
@@ -212,46 +228,102 @@ _CODE_WORDS = re.compile(
     r"\s+(?:No\.?\s*|Number\s+|#\s*)?0*(\d{1,4})(?:[.-]0*(\d{1,3}))?\b", re.IGNORECASE)
 
 
-#: The words by which owners outside CSI designate the volumes, parts, schedules and sections of
-#: their bidding documents ("Part 3 Section VII", "Schedule-D", "Section 4A", "Annexure II").
-#: ("Ch-3", "Ch. 4": a chapter as a table's column writes it; in that letter case only, never a tag "CH-1")
-#: (an annex in Ukrainian, Russian and Indonesian, "Додаток 3", "Приложение 3", "Lampiran 2", and an Indonesian
-#: chapter, "Bab VI": read as "Annex" and "Chapter", round 74)
-DESIGNATION_WORDS = (r"(?:Part|Section|Schedule|Annex(?:ure)?|Appendix|Volume|Vol\.|Chapter|(?-i:Ch)\.?|Exhibit|Attachment|Book"
-                     r"|Division|Додаток|Приложение|Lampiran|Bab)")
-#: One designation: its word and a short label (a number, a letter, a number and a letter, a roman
-#: numeral); not a CSI number ("Section 03 30 00", "Section 02660") nor a dotted path.
-DESIGNATION = (rf"{DESIGNATION_WORDS}(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?"
-               r"(?-i:[IVXL]{1,6}|\d{1,3}[A-Z]?|[A-Z]{1,2})(?![\w.-]|[ \t]\d{2}\b)")
-_TITLE_DESIGNATION = re.compile(rf"\s*{DESIGNATION}(?:[ \t,:\-–]*{DESIGNATION})*", re.IGNORECASE)
-#: A designation after the name of the book it divides, at a title's opening ("Employer's Requirements
-#: Chapter 3 Fuel Dock and Marine Works", "General Conditions Part 2 ..."): the chapter or part is the
-#: document's own designation, as when the title opens with it.
-_NAMED_DESIGNATION = re.compile(rf"(?:[A-Z][\w'’&-]*[ \t]+){{1,4}}?(?=(?:{DESIGNATION_WORDS})[ \t-])({DESIGNATION}(?:[ \t,:\-–]*{DESIGNATION})*)",
-                                re.IGNORECASE)
-_ONE_DESIGNATION = re.compile(
-    rf"({DESIGNATION_WORDS})(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?(?-i:([IVXL]{{1,6}}|\d{{1,3}}[A-Z]?|[A-Z]{{1,2}}))"
-    r"(?![\w.-])", re.IGNORECASE)
+#: A designation's label, after its word: a roman numeral, a number (and a letter), a letter or two, in the
+#: letter case written ("Part 3", "Section VII", "Section 4A", "Schedule-D"); never a CSI number ("Section 03 30 00",
+#: "Section 02660") nor a dotted path. What is structure, not language: the words are the pack's (``designations``).
+_DESIGNATION_LABEL = r"(?-i:[IVXL]{1,6}|\d{1,3}[A-Z]?|[A-Z]{1,2})"
+#: Between a designation's word and its label: a space or a dash, and "No." where an owner writes it ("Schedule No. 3").
+_DESIGNATION_GAP = r"(?:[ \t]+|[ \t]*[-–][ \t]*)(?:No\.?[ \t]*)?"
+#: Between two designations of one run ("Part 3 Section VII", "Part 3, Section VII", "Part 3 - Section VII").
+_DESIGNATION_JOIN = r"[ \t,:\-–]*"
+#: A pack word this short (its dot aside) is an abbreviation read only in the letter case written: "Ch 3" and
+#: "Ch. 4" (a chapter as a table's column writes it), never a tag "CH-1".
+_CASED_WORD = 2
 
 
-#: Designation words read as another of the same meaning, so that a document is designated alike in any language.
-_DESIGNATION_SAME = {"annexure": "annex", "vol": "volume", "ch": "chapter", "додаток": "annex", "приложение": "annex",
-                     "lampiran": "annex", "bab": "chapter"}
+def _cased(word: str) -> str:
+    written = re.escape(word)
+    return f"(?-i:{written})" if len(word.rstrip(".")) <= _CASED_WORD else written
 
 
-def designation_keys(text: str, *, whole: bool = True) -> list[str]:
-    """The keys of a run of designations ("Part 3 Section VII" → ``PART3/SECTIONVII``, then each
-    of its designations alone, the innermost first: ``SECTIONVII``, ``PART3``). With ``whole``
-    False (a title's opening) only the run and each designation alone are given, the same."""
-    parts = []
-    for m in _ONE_DESIGNATION.finditer(text):
-        word = m.group(1).lower().rstrip(".")
-        word = _DESIGNATION_SAME.get(word, word)
-        parts.append(word.upper() + m.group(2).upper())
-    if not parts:
-        return []
-    keys = ["/".join(parts)] if len(parts) > 1 else []
-    return keys + list(reversed(parts))
+@dataclass(frozen=True, eq=False)
+class Designations:
+    """The words by which owners designate the volumes, parts, schedules and sections of their bidding
+    documents ("Part 3 Section VII", "Schedule-D", "Section 4A", "Annexure II", "Lampiran 2"), compiled from
+    the supersession rules' ``designations`` (``designations_of``: once per pack). ``kinds``: each word,
+    lower-cased and its dot aside, → the kind it is read as ("annexure" → "annex"), so a document is
+    designated alike in any of the words of its kind."""
+
+    kinds: Mapping[str, str]
+    #: one designation: its word and label (``_DESIGNATION_LABEL``), no group
+    one: re.Pattern[str]
+    #: a run of designations opening a title ("Part 3 Section VII ...")
+    title: re.Pattern[str]
+    #: a run of designations after the name of the book it divides, at a title's opening ("Employer's
+    #: Requirements Chapter 3 Fuel Dock ...", "General Conditions Part 2 ..."): the chapter or part is the
+    #: document's own designation, as when the title opens with it
+    named: re.Pattern[str]
+    #: each designation alone, its word (1) and label (2)
+    single: re.Pattern[str]
+    #: a run of designations anywhere in an item's words ("Part 3 Section VII", "Schedule-D")
+    run: re.Pattern[str]
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds)
+
+    def keys(self, text: str, *, whole: bool = True) -> list[str]:
+        """The keys of a run of designations ("Part 3 Section VII" → ``PART3/SECTIONVII``, then each
+        of its designations alone, the innermost first: ``SECTIONVII``, ``PART3``). With ``whole``
+        False (a title's opening) only the run and each designation alone are given, the same."""
+        parts = []
+        for m in self.single.finditer(text):
+            word = m.group(1).lower().rstrip(".")
+            parts.append(self.kinds.get(word, word).upper() + m.group(2).upper())
+        if not parts:
+            return []
+        keys = ["/".join(parts)] if len(parts) > 1 else []
+        return keys + list(reversed(parts))
+
+    def opening(self, title: str) -> str | None:
+        """The run of designations ``title`` opens with (after the name of the book it divides, where one
+        comes first); None where it opens with none."""
+        opening = self.title.match(title) or self.named.match(title)
+        return None if opening is None else opening.group(0)
+
+
+_NOTHING = "(?!)"
+
+
+@functools.lru_cache(maxsize=64)
+def _designations(written: tuple[tuple[str, tuple[str, ...]], ...]) -> Designations:
+    kinds: dict[str, str] = {}
+    words: dict[str, str] = {}
+    for kind, listed in written:
+        for word in listed:
+            key = word.lower().rstrip(".")
+            kinds.setdefault(key, kind)  # (a word two rules read as two kinds: the first rule's)
+            words.setdefault(word, word)
+    # the longest words first, so that one word beginning another ("Annex", "Annexure") is read whole
+    alternation = "|".join(_cased(word) for word in sorted(words, key=lambda w: (-len(w), w))) or _NOTHING
+    word = f"(?:{alternation})"
+    one = rf"{word}{_DESIGNATION_GAP}{_DESIGNATION_LABEL}(?![\w.-]|[ \t]\d{{2}}\b)"
+    run = rf"{one}(?:{_DESIGNATION_JOIN}{one})*"
+    return Designations(
+        kinds=kinds, one=re.compile(one, re.IGNORECASE),
+        title=re.compile(rf"\s*{run}", re.IGNORECASE),
+        named=re.compile(rf"(?:[A-Z][\w'’&-]*[ \t]+){{1,4}}?(?={word}[ \t-])({run})", re.IGNORECASE),
+        single=re.compile(rf"({word}){_DESIGNATION_GAP}({_DESIGNATION_LABEL})(?![\w.-])", re.IGNORECASE),
+        run=re.compile(rf"\b{one}(?:[ \t]*[,:\-–]?[ \t]*{one})*", re.IGNORECASE))
+
+
+def designations_of(rules: Iterable[SupersessionRule]) -> Designations:
+    """The designation words of ``rules`` (their ``designations``, in the rules' order), compiled once
+    per pack: the same words give the same object."""
+    return _designations(tuple((kind, tuple(words)) for rule in rules for kind, words in rule.designations.items()))
+
+
+#: No designation words: nothing is read as a designation.
+NO_DESIGNATIONS = _designations(())
 
 
 def agency_codes(text: str) -> list[str]:

@@ -92,7 +92,7 @@ _BODY: dict[str, tuple[str, ...]] = {
                      "no_change", "reasons", "answers", "questions", "successor_words", "whole_words",
                      "old_text_columns", "new_text_columns", "clarifications", "conditions", "modals",
                      "passives", "parts_of_work", "reports", "sub_parts", "layouts",
-                     "references", "verbs"),
+                     "references", "designations", "verbs"),
     "qualifier": ("document_kinds", "patterns", "severity"),
     "subject": ("synonyms", "unit", "between", "bound", "unless_near", "unless_for", "tolerance", "compared"),
     "inference": ("stated_for", "near", "between", "unless_near", "unless_for", "score"),

@@ -391,6 +391,7 @@ def _vocabulary(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[Ru
             if notation.casefold() in seen:
                 problems.append(source.error(where, "RP007", f"notation {notation!r} is listed twice"))
             seen.add(notation.casefold())
+    problems += _designations(source, loc, rule)
     under: dict[str, str] = {}
     for action, phrases in rule.verbs.items():
         for i, phrase in enumerate(phrases):
@@ -406,6 +407,36 @@ def _vocabulary(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[Ru
                 listed = "twice" if under[key] == action else f"under both {under[key]} and {action}"
                 problems.append(source.error(where, "RP007", f"verb phrase {phrase!r} is listed {listed}"))
             under.setdefault(key, action)
+    return problems
+
+
+#: A designation word: letters (in any script), a final dot where the owner writes one ("Vol.").
+_DESIGNATION_WORD = re.compile(r"[^\W\d_]+\.?")
+
+
+def _designations(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleError]:
+    """``designations``: each word is one word (letters, a final dot allowed) and is listed under one kind
+    only, once (a word under two kinds would designate one document two ways)."""
+    problems: list[RuleError] = []
+    under: dict[str, str] = {}  # a word, its dot aside ("Ch" and "Ch." are one word), → its kind
+    seen: set[str] = set()
+    for kind, words in rule.designations.items():
+        for i, word in enumerate(words):
+            where = loc + ("designations", kind, i)
+            if _DESIGNATION_WORD.fullmatch(word) is None:
+                problems.append(source.error(
+                    where, "RP010", f"designation {word!r} is not one word",
+                    hint="letters only, a final dot where the owner writes one (\"Vol.\"); the label after it is read "
+                    "by the engine"))
+                continue
+            key = word.casefold().rstrip(".")
+            if word.casefold() in seen:
+                problems.append(source.error(where, "RP007", f"designation {word!r} is listed twice"))
+            elif under.get(key, kind) != kind:
+                problems.append(source.error(where, "RP007", f"designation {word!r} is listed under both "
+                                                             f"{under[key]} and {kind}"))
+            seen.add(word.casefold())
+            under.setdefault(key, kind)
     return problems
 
 

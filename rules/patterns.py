@@ -34,9 +34,9 @@ import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from inforce.ontology.scalars import YamlModel
 
@@ -786,6 +786,8 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "clarifications", "conditions", "modals", "passives",
                                "parts_of_work", "reports", "sub_parts")
+#: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
+DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
 ReferenceKind = Literal["section", "paragraph", "sheet", "callout"]
 REFERENCE_KINDS: tuple[str, ...] = ("section", "paragraph", "sheet", "callout")
@@ -947,6 +949,15 @@ class SupersessionRule(RuleBase):
         description="extra notations naming a section, paragraph, sheet or callout, by kind (\"paragraph\": "
         "[\"Part {part}, Article {article}, Paragraph {letter}\"]); placeholders {section}, {part}, "
         "{article}, {paragraph}, {letter}, {sub}, {sheet}, {number}",
+    )
+    designations: dict[DesignationKind, tuple[str, ...]] = Field(
+        default_factory=dict,
+        description="the words by which owners designate the parts of their bidding documents (\"Part 3\", \"Annexure "
+        "II\", \"Lampiran 2\"), by kind: each kind's words read as one (\"annex\": [\"Annex\", \"Annexure\", "
+        "\"Lampiran\"]), so a document titled \"Annex 2 ...\" is the one an item naming \"Lampiran 2\" changes. "
+        "A word is read whole, letter case ignored, with a label after it (a number, a letter, a number and a "
+        "letter, a roman numeral); a final dot is part of the word (\"Vol.\"); a word of one or two letters "
+        "(\"Ch\", \"Ch.\") is read only in the letter case written, so a tag \"CH-1\" is not a chapter",
     )
     verbs: dict[ItemAction, tuple[str, ...]] = Field(
         default_factory=dict,

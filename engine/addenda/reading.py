@@ -65,6 +65,7 @@ from ..derivation import (
     TargetDirectory,
     _quoted_spans,
     derive_supersedes,
+    designations_of,
     outline_names,
 )
 from .actions import vocabulary
@@ -121,7 +122,7 @@ def read_addendum(
     kinds = tuple(dict.fromkeys(kind for rule in active for kind in rule.target_kinds))
     corpus = Corpus(directory, kinds, paths=getattr(targets, "paths", None), names=names, has_target=has_target,
                     as_of=document.effective.from_ if as_of is None else as_of, text=text_layer,
-                    title=document.title or "")
+                    title=document.title or "", designations=designations_of(active))
     vocabularies = [vocabulary(rule) for rule in active]
     notations: dict[str, list[re.Pattern[str]]] = {}
     for rule in active:

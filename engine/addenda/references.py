@@ -42,12 +42,12 @@ from inforce.rules.patterns import (
 )
 
 from ..derivation import (
-    DESIGNATION,
+    NO_DESIGNATIONS,
+    Designations,
     TargetDirectory,
     _quoted_spans,
     agency_codes,
     callout_ids,
-    designation_keys,
     normalize_sheet,
     resolve_name,
     run_in_title,
@@ -155,6 +155,10 @@ class Corpus:
     #: The documents the addendum's other items changed a clause of, applied on their own words (round 73): a
     #: clause of no named document that one of them alone holds is that one's (``Steps._placed_alone``).
     placed: frozenset[str] = frozenset()
+    #: The words by which the rules reading the addendum designate the parts of bidding documents ("Part 3
+    #: Section VII", "Annexure II"; the pack's ``designations``): what ``designated`` indexes titles by and
+    #: the items' words are read with.
+    designations: Designations = NO_DESIGNATIONS
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
@@ -190,6 +194,10 @@ class Corpus:
                     titles.setdefault(key, []).append(path)
             self._titles[doc] = titles
         return titles
+
+    def designated(self) -> dict[str, list[tuple[str, str]]]:
+        """The documents of the directory by the designation their titles open with, in ``designations``' words."""
+        return self.directory.designated(self.designations)
 
     def once(self, what: str, build: Callable[[Corpus], _Built]) -> _Built:
         """What ``build`` makes of the whole corpus, built once a reading and kept under ``what``
@@ -301,9 +309,6 @@ _TITLE_THEN_LETTER = re.compile(r"(?-i:[A-Z][\w'&/-]*(?:[ \t]+(?:and|of|for|in|t
 #: "..., 2.1 B in its entirety": the verb's words run on after the letter, no punctuation between)
 _SPACED_LETTER = re.compile(r"((?-i:[A-Z]))(?=[:.,;)](?!\w)|[ \t]*\||\s*$|[ \t]+\((?i:pages?|pg|p)\b"
                             r"|[ \t]+(?-i:to|in|is|are|shall|as|by|of|under)\b)")
-#: A run of designations naming a document of the bidding documents by its place in them ("Part 3
-#: Section VII", "Schedule-D", "Section 4A"), resolved against the designations titles open with.
-_DESIGNATIONS = re.compile(rf"\b{DESIGNATION}(?:[ \t]*[,:\-–]?[ \t]*{DESIGNATION})*", re.IGNORECASE)
 #: A part of a CSI section, not a document: "Part 2, Article 2.1" (the article's number starts with the part's).
 _CSI_PART = re.compile(r"\bPart\s+(\d)\s*[,:\-–]?\s*(?:Article|Paragraph|Para\.|Subparagraph)?\s*(\d)\.", re.IGNORECASE)
 #: The clauses written right after a designation ("Schedule-D, 2.3 and 2.4", "Section 3 - 3.20",
@@ -606,7 +611,7 @@ def find_references(
                         _more_paths(read, match, take, free)  # "los numerales 3.1 y 3.2": each, as "Articles 29.1 and 29.2"
     for match in _DASHED_PATH.finditer(read):  # "SUBARTICLE 102-4.3": section 102's article 4, subarticle 3
         if free(*match.span()):
-            if corpus.directory.by_designation:  # its section by that number, where the project designates one
+            if corpus.designated():  # its section by that number, where the project designates one
                 section = _designation(f"Section {match.group(1)}", (match.start(1), match.start(1)), corpus)
                 if section is not None and section.target is not None:
                     found.append(replace(section, written=f"Section {match.group(1)}"))
@@ -623,13 +628,15 @@ def find_references(
             if free(*span):
                 take(_section(number.group(0), span, corpus, worded=True))
     heading = heading_document(context, corpus, notations) if context else None
-    if corpus.directory.by_designation and heading is None and not any(
+    if corpus.designated() and heading is None and not any(
             r.kind == "section" and (r.target or r.candidates) for r in found) and not _SHEET_LIST.search(read, 0, _last_cell(read)):
         # (a row naming sheets only in its last cell, the amendment's own words, keeps the designation its
         # reference cells write: "| Section 06 - Specification, Clauses 6.2.1 and 6.2.2 | Both clauses are
         # deleted; the pattern is now on Drawing A-501 |", round 40)
         chained: Reference | None = None  # the designated document the run of words so far names
-        for match in _DESIGNATIONS.finditer(read):
+        # (a run of designations naming a document of the bidding documents by its place in them, "Part 3
+        # Section VII", "Schedule-D", "Section 4A": resolved against the designations titles open with)
+        for match in corpus.designations.run.finditer(read):
             if free(*match.span()) and not _CSI_PART.match(read, match.start()):
                 reference = _designation(match.group(0), match.span(), corpus, read)
                 if reference is not None and chained is not None and chained.target is not None and (
@@ -1096,8 +1103,8 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
     is not "Section 3 Scope of Work"): else it names what the project does not hold."""
     directory = corpus.directory
     label = " ".join(written.split())
-    for key in designation_keys(written):
-        docs = directory.documents_for(directory.by_designation, key, corpus.target_kinds, corpus.as_of)
+    for key in corpus.designations.keys(written):
+        docs = directory.documents_for(corpus.designated(), key, corpus.target_kinds, corpus.as_of)
         if len(docs) == 1 and docs[0] in corpus.once("other-tender-documents", _other_tender_documents):
             return Reference("section", label, span, None, why=(
                 f"names {label}; the project's {label} ({docs[0]}) is of another tender than the one this addendum "
@@ -1135,8 +1142,9 @@ def _titled_with(doc: str, written: str, corpus: Corpus) -> bool:
     """Whether the title of ``doc`` holds the designation ``written`` ("Part 2" in "Section VII Works
     Requirements, Part 2 Specifications")."""
     held = corpus.directory.titles.get(doc, ("", ""))[1]
-    return bool(set(designation_keys(written)) & {key for m in re.finditer(DESIGNATION, held, re.IGNORECASE)
-                                                  for key in designation_keys(m.group(0))})
+    designations = corpus.designations
+    return bool(set(designations.keys(written)) & {key for m in designations.one.finditer(held)
+                                                   for key in designations.keys(m.group(0))})
 
 
 def _within_chain(named: Reference, reference: Reference, written: str, corpus: Corpus) -> Reference | None:
@@ -1842,7 +1850,7 @@ def _designated_before(text: str, reference: Reference, after: Reference, corpus
     no designation precedes the clause or nothing lists the section after it apart."""
     if not _LISTED_APART.search(text, reference.span[1], after.span[0]):
         return None
-    before = [m for m in _DESIGNATIONS.finditer(text, 0, reference.span[0])
+    before = [m for m in corpus.designations.run.finditer(text, 0, reference.span[0])
               if not _CSI_PART.match(text, m.start())]
     if not before:
         return None
@@ -1936,6 +1944,12 @@ def _per_listed_section(found: list[Reference], text: str | None) -> tuple[list[
     return out, listed
 
 
+#: The kinds of designation (the pack's ``designations`` keys) whose documents number their clauses with their
+#: letter ("Section A - General Specification" numbering its clauses A1, A6.1, ...): a clause so numbered where
+#: the item names no document is of the one document designated by that letter as one of these.
+LETTERED_KINDS = ("section", "part", "schedule", "annex", "appendix", "division", "chapter")
+
+
 def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:
     """The document a clause numbered with a letter before its number belongs to where the item names
     none ("Clause A6.1" in a project whose "Section A - General Specification" numbers its clauses A1,
@@ -1945,9 +1959,9 @@ def _lettered_owner(reference: Reference, corpus: Corpus) -> Reference | None:
     if letter is None:
         return None
     directory = corpus.directory
-    docs = {doc for word in ("Section", "Part", "Schedule", "Annex", "Appendix", "Division", "Chapter")
-            for key in designation_keys(f"{word} {letter.group(1)}")
-            for doc in directory.documents_for(directory.by_designation, key, corpus.target_kinds, corpus.as_of)}
+    docs = {doc for kind in LETTERED_KINDS
+            for doc in directory.documents_for(corpus.designated(), kind.upper() + letter.group(1), corpus.target_kinds,
+                                               corpus.as_of)}
     if len(docs) != 1:
         return None
     doc = next(iter(docs))

@@ -8,8 +8,9 @@ import datetime as dt
 import pytest
 
 from inforce.engine.addenda.references import TITLE_CUTOFF, Corpus, find_references, place_path
-from inforce.engine.derivation import TargetDirectory
+from inforce.engine.derivation import TargetDirectory, designations_of
 from inforce.ontology import CharSpan, Document, EffectiveInterval, Locator, Section, SourceRef
+from inforce.rules import RuleSet, load_pack
 
 
 def _doc(doc_id: str, title: str, paths: tuple[str, ...] = (), *, kind: str = "specification",
@@ -43,12 +44,14 @@ DOCS = [
     _doc("SPEC-012300", "Section 01 23 00 Alternates", ("1.3", "1.3.A", "1.3.B")),
 ]
 BY_ID = {d.id: d for d in DOCS}
+#: The stock addenda pack's designation words ("Part", "Section", "Schedule", ...), as a project listing it reads them.
+STOCK_DESIGNATIONS = designations_of(RuleSet(packs=(load_pack("supersession/csi-addenda"),)).supersession)
 
 
 @pytest.fixture
 def corpus() -> Corpus:
     return Corpus(TargetDirectory.from_documents(DOCS), paths=lambda doc: [p.path for p in BY_ID[doc].provisions]
-                  if doc in BY_ID else [], as_of=dt.date(2026, 4, 1))
+                  if doc in BY_ID else [], as_of=dt.date(2026, 4, 1), designations=STOCK_DESIGNATIONS)
 
 
 def _targets(text: str, corpus: Corpus) -> list[str]:
