@@ -73,6 +73,7 @@ from .silent import (
 )
 from .wording import (
     _ATTACHED_LEAD,
+    _ELLIPSIS_OPENS,
     _ORDINAL_PART,
     _REISSUED,
     _REVISE_WHERE_AS_FOLLOWS,
@@ -773,6 +774,13 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     if edge.scope == "full" and edge.successor and target.path is not None and verb is not None \
             and _words_for_words(item.text, quoted, verb, target):
         return ("apply", [(target, "partial", True)], "")
+    # (0c2) the new words the verb brings, quoted right after it, open or close with an ellipsis ('Clause 4.2 is
+    # amended to read "... by a 10 mm or 12 mm board"', 'Paragraph B is revised to read "All joints shall be sealed
+    # ..."'): words of the provision given anew, the rest of it standing as written; part of it, never all of it
+    # (a reading phrase restates the whole only when its quotation is whole)
+    if edge.scope == "full" and edge.successor and target.path is not None and verb is not None \
+            and _ellipsis_brought(item.text, quoted, verb):
+        return ("apply", [(target, "partial", True)], "")
     # (0f) "Section 03 30 00, Paragraph 2.1.E: Revise Paragraph 2.1.F to read ...": the paragraph the
     # pattern read as its target heads the item, the verb after its colon names another paragraph of the
     # same document (``place_before_object`` decides, as for the step reading): the heading says where,
@@ -1013,6 +1021,23 @@ _PAIR_IN = re.compile(r"[\s*_]*(?:insert|add|substitute)[\s*_]*:[\s*_]*(?P<words
 
 #: Words making one or more whole sentences: a capital first, a verb's worth of words, a full stop last.
 _WHOLE_SENTENCES = re.compile(r"[\"“]?[A-Z][^\n]*?\s\S+\s\S+\s[^\n]*[.!?][\"”]?\s*")
+
+
+#: A quotation closing on an ellipsis ("All joints shall be sealed ..."): the first words of a provision, not all of it.
+_ELLIPSIS_CLOSES = re.compile(r"(?:\.{3}|…)[\s\"”'’]*$")
+
+
+def _ellipsis_brought(text: str, quoted: Sequence[tuple[int, int]], verb: tuple[int, int]) -> bool:
+    """Whether the first quotation after the verb, with nothing but blanks, a colon or "as follows" between, opens
+    or closes with an ellipsis: the words the verb brings are a fragment of the provision."""
+    for start, end in quoted:
+        if start < verb[1]:
+            continue
+        if re.fullmatch(r"[\s:,]*(?:as\s+follows[\s:,]*)?", text[verb[1]:start], re.IGNORECASE) is None:
+            return False
+        words = text[start:end]
+        return bool(_ELLIPSIS_OPENS.match(words) or _ELLIPSIS_CLOSES.search(words))
+    return False
 
 
 def _pair_deleted(item: Item, items: Sequence[Item]) -> tuple[str, str] | None:

@@ -1105,6 +1105,10 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
     label = " ".join(written.split())
     for key in corpus.designations.keys(written):
         docs = directory.documents_for(corpus.designated(), key, corpus.target_kinds, corpus.as_of)
+        if docs and (outer := _outer_holding(written, key, docs, corpus)) is not None:
+            # ("Part 5, Section 3, Clause 3.1" where the project's Part 5 is one document holding a Section 3,
+            # and other documents are each designated "Section 3": the run names Part 5's own Section 3)
+            return Reference("section", label, span, Locator(doc=outer), resolved_by="designation")
         if len(docs) == 1 and docs[0] in corpus.once("other-tender-documents", _other_tender_documents):
             return Reference("section", label, span, None, why=(
                 f"names {label}; the project's {label} ({docs[0]}) is of another tender than the one this addendum "
@@ -1130,6 +1134,32 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
             return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
                              why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
     return None
+
+
+def _outer_holding(written: str, key: str, docs: Sequence[str], corpus: Corpus) -> str | None:
+    """The one document an earlier designation of the run ``written`` names, where the later designation
+    (``key``, which designates ``docs``, none of them that document) is a part of its outline: "Part 5,
+    Section 3" where Part 5 is a document whose outline holds a section 3. None unless the earlier
+    designations together name exactly one document, not one of ``docs``, whose outline holds that part
+    by its label, and the whole run designates no document (a document designated "Part 5 Section 3" is
+    meant)."""
+    words = corpus.designations
+    designations = [m.group(0) for m in words.one.finditer(written)]
+    if len(designations) < 2 or words.keys(designations[-1]) != [key]:
+        return None
+    directory = corpus.directory
+    whole = words.keys(written)[0]
+    if directory.documents_for(corpus.designated(), whole, corpus.target_kinds, corpus.as_of):
+        return None
+    named = {doc for outer in designations[:-1] for doc in directory.documents_for(
+        corpus.designated(), words.keys(outer)[0], corpus.target_kinds, corpus.as_of)}
+    if len(named) != 1 or named & set(docs):
+        return None
+    doc = next(iter(named))
+    part = re.search(r"(\w+)$", designations[-1])
+    if part is None or part.group(1) not in corpus.path_set(doc):
+        return None
+    return doc
 
 
 #: What may stand between two designations of one run of words naming one place: the first's title
