@@ -764,6 +764,10 @@ def _one_list(resolved: Sequence[tuple[Locator, Reference]]) -> bool:
 
 
 
+#: A sheet's place in its series at the end of its title ("Pipe Culvert Details (1 of 2)").
+_SHEET_COUNT = re.compile(r"\s*\(\s*(?:sheet\s+)?\d{1,2}\s+of\s+\d{1,2}\s*\)\s*$", re.IGNORECASE)
+
+
 def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
                  resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None) -> str | None:
     """Why replacing or deleting a whole section or sheet is in doubt: its words name a part
@@ -775,9 +779,13 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
         entry = corpus.directory.titles.get(target.doc) if corpus is not None else None
         title = " ".join(entry[1].split()).casefold() if entry and entry[1] else ""
         after = _TITLE_GAP.match(text, reference.span[1])
-        if title and after is not None and " ".join(text[after.end():after.end() + len(title) + 8].split()).casefold(
-                ).startswith(title):
-            spans.append((after.end(), after.end() + len(title)))
+        # (a sheet of a series titled with its count, "Pipe Culvert Details (1 of 2)": a range of the series is
+        # written with the title they share, "Sheets RS2-C-12 to RS2-C-13 Pipe Culvert Details")
+        for held in dict.fromkeys((title, _SHEET_COUNT.sub("", title))):
+            if held and after is not None and " ".join(text[after.end():after.end() + len(held) + 8].split()).casefold(
+                    ).startswith(held):
+                spans.append((after.end(), after.end() + len(held)))
+                break
     read = _read_text(text, mask)
     for _, reference in resolved:
         thing = _THING_BRACKETED.search(read, max(0, reference.span[0] - 70), reference.span[0])

@@ -259,6 +259,7 @@ def read_addendum(
     said = {e.by.path for e in reading.applied} | {p.item.path for p in reading.proposed} | {
         n.item.path for n in reading.not_understood} | titled_paths
     reading.not_understood += [missed for missed in held if missed.item.path not in said]
+    _without_contents(reading, items)
     if embedder is not None and target_text is not None and reading.proposed:
         # an embedder, or what loads one when first needed (ingest loads no model for an addendum
         # that proposes nothing)
@@ -271,6 +272,28 @@ def read_addendum(
     reading.proposed.sort(key=lambda p: (order.get(p.item.path or "", 0), p.target.format()))
     reading.not_understood.sort(key=lambda n: order.get(n.item.path or "", 0))
     return reading
+
+
+#: A line of a list of contents: its entry, a leader (dots, an ellipsis, a tab), then the page or pages it is on
+#: ("Amendment to Section IX Drawings: Sheets C-07 and C-12 ... 12 and 13", "Item 4 - Roof Drains ........ 7-8").
+_CONTENTS_LINE = re.compile(r"[^\n]*\S(?:[ \t]*(?:\.[ \t]?){3,}|[ \t]*…+|\t+)[ \t]*\d{1,3}(?:[ \t]*(?:[-–,]|\w{1,3})[ \t]*\d{1,3})*"
+                           r"[ \t]*")
+
+
+def _without_contents(reading: Reading, items: Sequence[Item]) -> None:
+    """No edge, proposal or report from an addendum's own list of contents: an item of two lines or more, each an
+    entry with its leader and page ("Amendment to Section VIII Specifications: Item 105 ... 6"). The entries
+    repeat the headings of the items the addendum sets out below, which are read themselves; the list names what
+    they change and changes nothing."""
+    contents = {item.path for item in items if len(lines := [line for line in item.text.split("\n") if line.strip()]) >= 2
+                and all(_CONTENTS_LINE.fullmatch(line) for line in lines)}
+    if not contents:
+        return
+    dropped = {(e.by.format(), e.target.format()) for e in reading.applied if e.by.path in contents}
+    reading.applied = [e for e in reading.applied if e.by.path not in contents]
+    reading.edges = [e for e in reading.edges if e.by is None or (e.by.format(), e.target.format()) not in dropped]
+    reading.proposed = [p for p in reading.proposed if p.item.path not in contents]
+    reading.not_understood = [n for n in reading.not_understood if n.item.path not in contents]
 
 
 def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes], items: Sequence[Item], corpus: Corpus,

@@ -352,6 +352,45 @@ _SHEET_LIST = re.compile(
 #: as Addendum 2 issues it; school architects number reissued sheets so). The sheet keeps its own
 #: dash: "AD1-A01" is how the same owners number an addendum's items, not a sheet.
 _PREFIXED_SHEET = re.compile(r"(?<![\w.-])ADD?\d{1,2}-((?-i:[A-Z]{1,3}-\d{1,4}(?:\.\d{1,3})?[A-Z]?))(?![\w-])")
+#: A sheet number of three or more parts joined by dashes ("RS2-C-07": a contract package's, a discipline's and the
+#: sheet's own number; development agencies and road authorities number sheets so), alone or in a list or range of
+#: the same form ("RS2-C-12 to RS2-C-13", "RS2-C-07, RS2-C-12 and RS2-C-13"). Read only where the project holds the sheet.
+_COMPOUND_NUMBER = r"(?-i:[A-Z]{1,4}\d{0,3}(?:-[A-Z0-9]{1,4})+-\d{1,4}(?:\.\d{1,3})?[A-Z]?)(?![\w]|-\w)"
+_COMPOUND_SHEET = re.compile(rf"(?<![\w./-]){_COMPOUND_NUMBER}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+(?:through|thru|to)\s+|"
+                             rf"\s*[-–—]\s*){_COMPOUND_NUMBER})*", re.IGNORECASE)
+
+
+def _compound_sheets(match: re.Match[str], corpus: Corpus) -> list[Reference]:
+    """The sheets a list or range of compound sheet numbers names (``_COMPOUND_SHEET``), each that the project
+    holds; a range ("RS2-C-12 to RS2-C-15") also names the sheets of its series strictly between its ends."""
+    directory = corpus.directory
+    numbers = list(re.finditer(_COMPOUND_NUMBER, match.group(0)))
+    found: list[Reference] = []
+    for index, number in enumerate(numbers):
+        between = match.group(0)[numbers[index - 1].end():number.start()] if index else ""
+        if index and _RANGE_WORD.fullmatch(between):
+            low, high = (re.fullmatch(r"(.*\D)(\d+)", n.group(0)) for n in (numbers[index - 1], number))
+            if low is not None and high is not None and low.group(1) == high.group(1):
+                stem = normalize_sheet(low.group(1))
+                for key in sorted(directory.by_sheet):
+                    inner = re.fullmatch(rf"{re.escape(stem)}(\d+)", key)
+                    if inner is not None and int(low.group(2)) < int(inner.group(1)) < int(high.group(2)):
+                        docs = directory.documents_for(directory.by_sheet, key, corpus.target_kinds, corpus.as_of)
+                        if len(docs) == 1:
+                            found.append(Reference("sheet", f"{low.group(1)}{inner.group(1)}", (
+                                match.start() + numbers[index - 1].start(), match.start() + number.end()),
+                                Locator(doc=docs[0]), resolved_by="sheet"))
+        docs = directory.documents_for(directory.by_sheet, normalize_sheet(number.group(0)), corpus.target_kinds,
+                                       corpus.as_of)
+        span = (match.start() + number.start(), match.start() + number.end())
+        if len(docs) == 1:
+            found.append(Reference("sheet", number.group(0), span, Locator(doc=docs[0]), resolved_by="sheet"))
+        elif docs:
+            found.append(Reference("sheet", number.group(0), span, None, tuple(Locator(doc=d) for d in docs), "sheet",
+                                   why=f"Sheet {number.group(0)} fits {len(docs)} documents; not guessed"))
+    return found
+
+
 #: An addendum sketch named by the sheet it redraws part of: the discipline letter glued to "AD"
 #: ("ADM-301", "ADE-201": addendum sketches of M-301 and E-201), or "SK-" before the sheet's number
 #: ("SK-M-301", "SK-A101"), or "SK" after its discipline letter ("ASK-101", "MSK-301"): architects and
@@ -703,6 +742,10 @@ def find_references(
         if free(*match.span()):
             for reference in _sheets(match.group(1), match.start(1), corpus, worded=False):
                 take(replace(reference, span=match.span()))
+    for match in _COMPOUND_SHEET.finditer(read):
+        if free(*match.span()):
+            for reference in _compound_sheets(match, corpus):
+                take(reference)
     for match in _SKETCH.finditer(read):
         if free(*match.span()):
             number = f"{match.group('discipline') or match.group('letter') or match.group('own')}-{match.group('number')}"

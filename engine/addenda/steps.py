@@ -133,6 +133,7 @@ from .wording import (
     _BARE_REVISION,
     _CAPTION_CHANGE,
     _DOCUMENT_KIND_NEXT,
+    _ELLIPSIS_OPENS,
     _ENTRY_OPENS,
     _ENTRY_WHOLE,
     _GRANTS,
@@ -1623,6 +1624,11 @@ class _One:
             elif _opens_with_own_label(new, self.resolved[0][0]) and _opens_with_own_label(old, self.resolved[0][0]):
                 self.action = Action("replace", "instead of … read")
             elif _QUOTED_ONLY.fullmatch(old) and _QUOTED_ONLY.fullmatch(new.split("\n\n")[0].strip()):
+                self.action = Action("amend", "instead of … read")
+            elif _ELLIPSIS_OPENS.match(old) and _ELLIPSIS_OPENS.match(new):
+                # ('Original text: "... not less than 95 percent ..." Amended text: "... not less than 100 percent
+                # ..."': both opening with an ellipsis, words from inside the provision given anew, the rest of it
+                # kept, as a table's old and new cells or a corrigendum's former and new text read: in part)
                 self.action = Action("amend", "instead of … read")
             else:
                 self.action = _pair_unsure(old, new, self.resolved[0][0].format())
