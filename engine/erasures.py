@@ -216,7 +216,16 @@ def _record_seen(root: Path) -> tuple[int, int, int] | None:
 
 def _unfinished(n: int, entry: Erasure, line: int | None, consequence: str) -> InputError:
     """The error of entry ``n``, pending with no erasure running: it was cut short. The hint
-    names what to erase again, never a command's flags (the engine speaks no interface's words)."""
+    names what to erase again, never a command's flags (the engine speaks no interface's words).
+    An erasure of a revision only some groups could read is told by its place in the record
+    alone (audit 74 A F2): the refusal goes to every asker of the project, whoever they are, and
+    its document, revision, eraser and time are that revision's (as ``lag`` withholds them); the
+    operator reads them at that line."""
+    if entry.access:
+        return InputError(
+            f"an erasure recorded here did not finish; {consequence}", file=ERASURES_FILE, line=line,
+            field=f"erasures[{n}].state",
+            hint="erase the document that entry names again to finish it (its words withheld: access)")
     return InputError(
         f"the erasure {entry.id} of {entry.document} (by {entry.by} at {utc_text(entry.at)}) did not finish; "
         f"{consequence}", file=ERASURES_FILE, line=line, field=f"erasures[{n}].state",

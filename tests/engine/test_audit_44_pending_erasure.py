@@ -78,3 +78,26 @@ def test_embed_is_refused_while_an_erasure_is_pending(project: Path) -> None:
     assert embedded.exit_code == 2, embedded.output
     assert "erasures.yaml" in embedded.output and "did not finish" in embedded.output
     assert sorted(p.name for p in (project / ".inforce").iterdir()) == before
+
+
+def test_a_restricted_revisions_unfinished_erasure_is_refused_without_its_words(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 74 A F2: the refusal goes to every asker of the project (opening it knows no asker),
+    and it named the erased document, who erased it and when - for a revision only ``owners``
+    could read, told to an asker of no group, where ``lag`` withholds the same entry. An erasure
+    recorded with access is now told by its place in the record alone; the operator reads it there."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: a74\n")
+    (root / "documents" / "secret-9.md").write_text(_SPEC.replace("SPEC-1", "SECRET-9").replace(
+        "title: Concrete\n", "title: Concrete\naccess: [owners]\n"))
+    Project.ingest(root)
+    leave_erasure_pending(root, "SECRET-9", monkeypatch)
+    record = (root / "erasures.yaml").read_text()
+    assert 'state: "pending"' in record and "owners" in record
+    for groups in ([], ["--groups", "nobody"]):
+        shown = runner.invoke(app, ["stats", str(root), *groups])
+        assert shown.exit_code == 2, shown.output
+        said = " ".join(shown.output.split())
+        assert "erasures.yaml" in said and "did not finish" in said and "erasures[0].state" in said
+        assert "SECRET-9" not in said and "ERASE-" not in said, said
