@@ -49,6 +49,7 @@ __all__ = [
     "markdown_no_html",
     "markdown_quoted",
     "markdown_visible",
+    "sarif_message",
     "terminal_line",
     "terminal_text",
     "whole_number",
@@ -199,6 +200,16 @@ def markdown_inline(text: str) -> str:
     """Document text set inside a line (a title, a label): no markup it holds takes effect."""
     text = _ENTITY.sub("&amp;", " ".join(text.split()))
     return _MENTION.sub("@&#8203;", markdown_visible(_INLINE.sub(r"\\\1", text).replace("<", "&lt;")))
+
+
+def sarif_message(text: str) -> dict[str, str]:
+    """A SARIF message object of ``text`` (SARIF 2.1.0 §3.11): SARIF reads "[text](target)" in any
+    message's text as an embedded link, so document text that happens to look like one (a title, a
+    project name, a subject) is escaped as SARIF asks and a viewer shows it as written; every
+    message a SARIF log writes is made here."""
+    if "](" in text:
+        text = text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    return {"text": text}
 
 
 def _escape_start(match: re.Match[str]) -> str:

@@ -16,7 +16,7 @@ import importlib.metadata
 import json
 from typing import Any
 
-from inforce.ontology.text import json_text, markdown_inline, terminal_line
+from inforce.ontology.text import json_text, markdown_inline, sarif_message, terminal_line
 
 __all__ = ["render_impact_markdown", "render_impact_sarif", "render_impact_text"]
 
@@ -133,18 +133,18 @@ def _location(place: Any) -> dict[str, Any]:
     physical: dict[str, Any] = {"artifactLocation": {"uri": place.file}}
     if place.line:
         physical["region"] = {"startLine": place.line}
-    return {"physicalLocation": physical, "message": {"text": f"rule {place.id}"}}
+    return {"physicalLocation": physical, "message": sarif_message(f"rule {place.id}")}
 
 
 def render_impact_sarif(report: Any) -> str:
     """SARIF 2.1.0: one result per changed decision (see the module's doc)."""
     rules = [{"id": f"impact/{source}", "name": f"Impact{source.title()}",
-              "shortDescription": {"text": text}} for source, text in _DESCRIBED.items()]
+              "shortDescription": sarif_message(text)} for source, text in _DESCRIBED.items()]
     results = []
     for change in report.changes:
         text = f"{change.subject} ({change.origin}): {_outcome(change)}"
         result: dict[str, Any] = {
-            "ruleId": f"impact/{change.source}", "level": "warning", "message": {"text": text},
+            "ruleId": f"impact/{change.source}", "level": "warning", "message": sarif_message(text),
             "properties": {"change": change.change, "origin": change.origin, "before": change.before,
                            "after": change.after, "rules": [place.id for place in change.rules],
                            "withheld": list(change.withheld)},

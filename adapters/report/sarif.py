@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from typing import Any, get_args
 
 from inforce.ontology import Finding, FindingKind, GoneFinding, SweepReport
-from inforce.ontology.text import json_text
+from inforce.ontology.text import json_text, sarif_message
 
 __all__ = ["SARIF_SCHEMA", "render_sarif"]
 
@@ -111,8 +111,8 @@ def _rule(kind: str) -> dict[str, Any]:
     return {
         "id": kind,
         "name": name,
-        "shortDescription": {"text": short},
-        "fullDescription": {"text": full},
+        "shortDescription": sarif_message(short),
+        "fullDescription": sarif_message(full),
         # an unresolved finding of any kind is an escalation; each result states its own level
         "defaultConfiguration": {"level": "error"},
     }
@@ -136,7 +136,7 @@ def _location(finding: Finding, index: int) -> dict[str, Any]:
     side = finding.provisions[index]
     locator = str(side.locator)
     location: dict[str, Any] = {"id": index, **_logical(locator)}
-    location["message"] = {"text": _one_line(side.label or locator)}
+    location["message"] = sarif_message(_one_line(side.label or locator))
     location["properties"] = _compact({
         "label": side.label,
         "text": side.text,
@@ -187,15 +187,7 @@ def _message(finding: Finding) -> str:
     text = f"{head} — {outcome}"
     if finding.explanation:
         text += f": {_one_line(finding.explanation)}"
-    return _unlinked(text)
-
-
-def _unlinked(text: str) -> str:
-    # SARIF reads "[text](target)" in a message as an embedded link; document text that
-    # happens to look like one is escaped as SARIF asks, so a viewer shows it as written
-    if "](" not in text:
-        return text
-    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    return text
 
 
 def _result(finding: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
@@ -203,7 +195,7 @@ def _result(finding: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
         "ruleId": finding.kind,
         "ruleIndex": rule_index[finding.kind],
         "level": _LEVEL[finding.resolution],
-        "message": {"text": _message(finding)},
+        "message": sarif_message(_message(finding)),
     }
     if finding.provisions:
         result["locations"] = [_location(finding, 0)]
@@ -235,7 +227,7 @@ def _gone_result(gone: GoneFinding, rule_index: dict[str, int]) -> dict[str, Any
         "ruleIndex": rule_index[gone.kind],
         # the finding is no longer reported: nothing to act on, kept so a viewer closes it
         "level": "none",
-        "message": {"text": _unlinked(f"{gone.kind.replace('_', ' ')} {gone.id} of the baseline is no longer reported ({_one_line(where)})")},
+        "message": sarif_message(f"{gone.kind.replace('_', ' ')} {gone.id} of the baseline is no longer reported ({_one_line(where)})"),
     }
     if gone.locators:
         result["locations"] = [_logical(gone.locators[0])]
@@ -271,7 +263,8 @@ def render_sarif(report: SweepReport) -> str:
     run: dict[str, Any] = {
         "tool": {"driver": {"name": "inforce", "version": _tool_version(), "rules": rules}},
         "automationDetails": {
-            "description": {"text": f"inforce sweep of {report.project or 'the project'}, documents in force on {report.as_of.isoformat()}"},
+            "description": sarif_message(
+                f"inforce sweep of {report.project or 'the project'}, documents in force on {report.as_of.isoformat()}"),
         },
         "results": results,
         "properties": _run_properties(report),

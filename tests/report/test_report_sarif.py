@@ -238,3 +238,27 @@ def test_message_text_that_looks_like_an_embedded_link_is_escaped() -> None:
     message = log["runs"][0]["results"][0]["message"]["text"]
     assert "\\[the schedule\\](0)" in message and "\\\\ more" in message
     assert log["runs"][0]["results"][0]["properties"]["explanation"] == "see [the schedule](0) for \\ more"
+
+
+def test_every_message_of_the_log_escapes_what_looks_like_an_embedded_link() -> None:
+    """Audit 74 A F1: the result's message was escaped, but a location's and a related location's
+    message (a provision's label: its document's title) and the run's description (the project's
+    name) were written raw, so a title "Concrete [click](javascript:...)" was a live link in a
+    viewer that renders them. Every message object of the log is made by one function now."""
+    report = sample_report()
+    finding = report.findings[0]
+    sides = tuple(side.model_copy(update={"label": f"Concrete [click {n}](javascript:alert({n})) §3.1"})
+                  for n, side in enumerate(finding.provisions))
+    hostile = report.model_copy(update={"project": "p [site](javascript:alert(0))",
+                                        "findings": (finding.model_copy(update={"provisions": sides}),)})
+    log = _log(hostile)
+    _assert_valid(log)
+    run = log["runs"][0]
+    result = run["results"][0]
+    messages = [run["automationDetails"]["description"]["text"], result["message"]["text"],
+                *(loc["message"]["text"] for loc in result["locations"] + result.get("relatedLocations", []))]
+    assert len(messages) >= 3
+    for message in messages:
+        assert "](" not in message.replace("\\](", ""), message
+    assert result["locations"][0]["message"]["text"] == "Concrete \\[click 0\\](javascript:alert(0)) §3.1"
+    assert result["locations"][0]["properties"]["label"] == "Concrete [click 0](javascript:alert(0)) §3.1"
