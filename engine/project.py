@@ -628,12 +628,15 @@ class Project:
         return _or_refusal(lambda: record_review(snapshot, self._root, item, decision, by=by, target=target,
                                                  scope=scope, note=note, at=at, groups=groups, digest=digest))
 
-    def review_digest(self, item: Locator | str) -> str:
+    def review_digest(self, item: Locator | str, *, groups: Iterable[str] | None = ()) -> str:
         """The digest of ``item``'s words as ``review`` reads them now (what reviews.yaml records
-        with a decision): a page showing the item sends it back as ``review``'s ``digest``."""
+        with a decision): a page showing the item sends it back as ``review``'s ``digest``.
+        ``groups``: the asker's (not given: none, as every question of the front; None: the
+        operator); an item of a revision they may not read is "not in the project", as one that
+        is not (audit 74 A L1)."""
         from .reviews import shown_digest
 
-        return shown_digest(self.snapshot, item)
+        return shown_digest(self.snapshot, item, groups=groups)
 
     def explain(self, context: Context) -> Explanation:
         """The eligibility decision with its whole trace and the packs it was decided under."""

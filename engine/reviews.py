@@ -955,10 +955,14 @@ def record_review(
     return append_review(root, entry, listed(snapshot, held))
 
 
-def shown_digest(snapshot: Snapshot, item: Locator | str) -> str:
+def shown_digest(snapshot: Snapshot, item: Locator | str, *, groups: Iterable[str] | None = None) -> str:
     """The ``item_digest`` of ``item``'s words as a review of it reads them now: what a page
-    showing the item sends back with the decision (``record_review``'s ``digest``)."""
-    return item_digest(_owner(snapshot, _locator(item, "item"))[1])
+    showing the item sends back with the decision (``record_review``'s ``digest``). For
+    ``groups`` (None: the operator) an item of a revision they may not read is not in the project."""
+    revision, words = _owner(snapshot, _locator(item, "item"))
+    if groups is not None and not snapshot.may_read(Locator(doc=revision.id, rev=revision.revision), groups):
+        raise InputError(f"{item} is not in the project", field="item")
+    return item_digest(words)
 
 
 def _owner(snapshot: Snapshot, item: Locator) -> tuple[Document, str]:

@@ -604,7 +604,7 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
             digests: dict[str, str] = {}
             for proposal in readings.proposed:
                 if str(proposal.item) not in digests:
-                    digests[str(proposal.item)] = project.review_digest(proposal.item)
+                    digests[str(proposal.item)] = project.review_digest(proposal.item, groups=caller.groups)
             shown = project.show_texts([str(p.target) for p in readings.proposed], groups=caller.groups)
             targets: dict[str, str | None] = dict(shown.texts)  # one refused or missing: no text shown
             return readings, targets, digests

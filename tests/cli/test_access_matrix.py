@@ -1300,3 +1300,24 @@ def test_rules_impact_counts_no_subject_decision_of_a_figure_the_asker_may_not_r
     assert (hidden["decisions"], hidden["changed"], hidden["withheld"]) == (
         public["decisions"], public["changed"], 0), (hidden, public)
     assert source(with_add, ["--groups", "owners"])["decisions"] > public["decisions"]
+
+
+def test_the_digest_of_a_restricted_items_words_is_told_only_to_who_may_read_it(tmp_path: Path) -> None:
+    """Audit 74 A L1: ``Project.review_digest`` took no groups, so a library caller of no group was
+    given the digest of a restricted addendum item's words (a hash of short words is guessable)
+    and told an existing restricted item from an absent one. It answers as every question of the
+    front now: groups left out, an asker of no group."""
+    from inforce.engine import Project
+    from inforce.ontology import InputError
+
+    root = _skipping_project(tmp_path / "p", 2)
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    with Project.open(root) as opened:
+        told = {groups: opened.review_digest("ADD-09#1.1", groups=groups) for groups in (("owners",), None)}
+        assert told[("owners",)] == told[None] and len(told[None]) > 8
+        refusals = []
+        for item, groups in (("ADD-09#1.1", ()), ("ADD-09#1.1", ("nobody",)), ("ADD-09#9.9", ())):
+            with pytest.raises(InputError) as refused:
+                opened.review_digest(item, groups=groups) if groups else opened.review_digest(item)
+            refusals.append(str(refused.value).replace("9.9", "1.1"))
+        assert len(set(refusals)) == 1 and "is not in the project" in refusals[0], refusals
