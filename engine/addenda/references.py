@@ -402,6 +402,9 @@ _SKETCH = re.compile(r"(?<![\w.-])(?-i:(?:AD(?P<discipline>[A-Z])|SK-?(?P<letter
 _FILED_SHEET = re.compile(r"(?<![\w-])(?:[\w-]*_)?(?:Drawing|Dwg|Sheet)_((?-i:[A-Z]{1,3}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?))"
                           r"(?:[-_](?-i:R|Rev)\d{1,2})?(?![\w-])", re.IGNORECASE)
 _BARE_SHEET = re.compile(rf"(?<![\w./-])(?<!ASTM )(?<!ANSI )(?<!NFPA )(?<!AWS )(?-i:{SHEET_NUMBER})")
+#: A sheet numbered with a discipline's word of four or five capitals ("ARCH-04", "PLOMB-12"), which
+#: ``SHEET_NUMBER`` leaves out: read only where the project holds a sheet of that exact number.
+_WORD_PREFIX_SHEET = re.compile(r"(?<![\w./-])(?-i:[A-Z]{4,5}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?)(?![\w-])")
 _RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
 #: A paragraph or article by its word: "Paragraph 2.1.A", "Article 3.11", "Subparagraph 2.2.B.3",
 #: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on.
@@ -526,7 +529,9 @@ _AGENCY_PATH = re.compile(r"(?<![\w.$/,-])\d{3,4}(?:\.\d{1,3}){1,3}(?![\w.]|-\d|
                           r"percent|%|kg|lb|tons?)\b)", re.IGNORECASE)
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|;\s*)", re.IGNORECASE)
 _MORE_CALLOUTS = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(\d{1,3}[A-Z]?)(?![\w.]|[/'\"-]|\s*/)", re.IGNORECASE)
-_NAME = re.compile(PLACEHOLDERS["name"], re.IGNORECASE)
+#: (never opening inside a word: "MODIFICACIÓN No. 3", an owner's own numbering of its changes, is no name
+#: "N No. 3" for the letter after its accented one; round 76)
+_NAME = re.compile(r"(?<![^\W\d_])" + PLACEHOLDERS["name"], re.IGNORECASE)
 _AGENCY = re.compile(
     r"(?<![\w.-])(?:(?-i:[A-Z]{1,5})[- ]?\d{1,4}(?:[.-]\d{1,3})?(?:\.\d{1,3})*(?![\w-])"
     r"|(?:Special|Supplemental|Technical|Standard)\s+(?:Provisions?|Specifications?)\s+(?:No\.?\s*|Number\s+|#\s*)?\d{1,4}"
@@ -854,6 +859,11 @@ def find_references(
                 take(reference)
             if not sheets:
                 unplaced.append(match)
+    for match in _WORD_PREFIX_SHEET.finditer(read):  # "le plan n° ARCH-04": held, it is that sheet
+        docs = corpus.directory.documents_for(corpus.directory.by_sheet, normalize_sheet(match.group(0)),
+                                              corpus.target_kinds, corpus.as_of)
+        if len(docs) == 1 and free(*match.span()):
+            take(Reference("sheet", match.group(0), match.span(), Locator(doc=docs[0]), resolved_by="sheet"))
     for match in unplaced:  # "A-101, C-201, E-999": a sheet of a list the project does not hold is said
         near = [r for r in found if r.kind == "sheet" and r.target is not None
                 and _LIST_GAP.fullmatch(read[min(r.span[1], match.end()):max(r.span[0], match.start())])]
@@ -2255,6 +2265,17 @@ def _names_of_titles(titles: Mapping[str, str]) -> dict[str, tuple[str, str]]:
     return names
 
 
+def _name_initials(name: str) -> str:
+    """The initials of a document's processed name (``_document_names``) as owners abbreviate it, its linking words
+    and elided letters aside ("cahier des prescriptions spéciales" → ``CPS``, "dossier d appel d offres" → ``DAO``,
+    "pliego de prescripciones técnicas particulares" → ``PPTP``); "" where fewer than three words or more than
+    six are left, or any holds a digit (two letters, or a long run, stand as a word of capitals too often to name it)."""
+    words = [word for word in name.split() if word not in LINKING_WORDS and len(word) > 1]
+    if not 3 <= len(words) <= 6 or not all(word.isalpha() for word in words):
+        return ""
+    return "".join(word[0] for word in words).upper()
+
+
 def _tender_documents(corpus: Corpus) -> frozenset[str]:
     """The documents with a name (``_document_names``) whose title is of the tender the addendum is about
     (``_same_tender``): only they are named by their name alone; a name alone of another ("Works Statement",
@@ -2393,6 +2414,12 @@ def _document_named(read: str, corpus: Corpus) -> list[Reference]:
             fits[doc] = (fuzz.partial_ratio(one, processed), one)
         elif initials and initials in capitals:
             fits[doc] = (100.0, initials)
+    if not fits:
+        # ("CPS, article 31.1" for the "Cahier des prescriptions spéciales, chapitre II ...": no bracket in
+        # its title gives the initials, its name's words do; weaker than a name or initials written, so only
+        # where neither fits a document)
+        fits = {doc: (100.0, abbreviation) for doc in sorted(tender)
+                if not names[doc][1] and (abbreviation := _name_initials(names[doc][0])) in capitals}
     if not fits:
         return []
     words = sorted({fit[1] for fit in fits.values()}, key=len, reverse=True)[0]
