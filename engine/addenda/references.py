@@ -839,6 +839,20 @@ def find_references(
         if free(*match.span()):
             loose.add(match.span())
             take(Reference("paragraph", match.group(0), match.span(), None, why=match.group(0)))
+    if not any(r.kind in ("section", "sheet") and (r.target or r.candidates) for r in found):
+        for match in _WORDS_THEN_PATH.finditer(read):
+            # "Additional Condition 1.2", "Particular Specification 2.4" (round 76): a provision named by the title
+            # of the part of its document that holds it, then its number; placed where one document's part so
+            # titled holds that number, each for a person where several do (read before a name's reading takes
+            # "Requirement No. 5.2"); the words read nothing where no part is so titled
+            if free(*match.span(2)) and (placed := _part_titled(match, corpus)) is not None and free(placed[1], match.end()):
+                held, start = placed
+                written = " ".join(read[start:match.end()].split())
+                take(Reference("paragraph", written, (start, match.end()), held[0], resolved_by="part-title")
+                     if len(held) == 1 else
+                     Reference("paragraph", written, (start, match.end()), None, held, resolved_by="part-title",
+                               why=f"names {written}, which a part so titled holds in {len(held)} documents "
+                                   f"({', '.join(locator.doc for locator in held)}): which is meant is for a person to confirm"))
     for match in _NAME.finditer(read):
         verb = _VERB_FIRST.match(match.group(0))  # "Delete Alternate No. 4": the name is after the verb
         span = (match.start() + (verb.end() if verb else 0), match.end())
@@ -1015,6 +1029,53 @@ def _coded_titled(match: re.Match[str], corpus: Corpus) -> Locator | None:
     wanted = "-".join([prefix, *re.findall(r"[a-z0-9]+", match.group(3).lower())])
     numbered = [p for p in corpus.path_set(docs[0]) if p == prefix or p.startswith(prefix + "-")]
     return Locator(doc=docs[0], path=wanted) if numbered == [wanted] else None
+
+
+#: A dotted number with the words written right before it ("... Additional Condition 1.2", "Particular
+#: Specification 2.4"): the words (1), a "No." between (read past), the number (2).
+_WORDS_THEN_PATH = re.compile(r"((?:[^\W\d_][\w'’-]*[ \t]+){1,6})(?:No\.?[ \t]*)?(\d{1,3}(?:\.\d{1,3})+)(?![\w]|\.\d)")
+
+
+_WORD_AND_SPACE = re.compile(r"\S+\s+")
+
+
+def _words_key(text: str) -> str:
+    """Words compared as a part's title: letter case and punctuation aside, each word singular (``_singular``)."""
+    return _singular(" ".join(re.findall(r"[^\W_]+", text.casefold())))
+
+
+def _part_titles(corpus: Corpus) -> dict[str, list[tuple[str, str]]]:
+    """A part's title as compared (``_words_key``) → the (document, path) of each part of the project's
+    documents so titled that holds numbered provisions below it ("1 ADDITIONAL CONDITIONS" over 1.1, 1.2),
+    built once a reading."""
+    index: dict[str, list[tuple[str, str]]] = {}
+    for doc in corpus.directory.titles_of(corpus.target_kinds):
+        parents = {path.rsplit(".", 1)[0] for path in corpus.path_set(doc) if "." in path}
+        for path, name in (corpus.names(doc) if corpus.names is not None else {}).items():
+            if path in parents and len(name.split()) <= 6 and not re.search(r"\d", name):
+                index.setdefault(_words_key(name), []).append((doc, path))
+    return index
+
+
+def _part_titled(match: re.Match[str], corpus: Corpus) -> tuple[tuple[Locator, ...], int] | None:
+    """The provisions the words before a dotted number name by the title of the part of a document holding
+    them ("Additional Condition 1.2" where a document of the project heads a part "1 ADDITIONAL CONDITIONS"
+    and holds 1.2 under it; the words' last ones, as many as the title has), and where in the words the title
+    starts; None where no document's part so titled holds the number. One such provision is the one named;
+    several (documents alike in their parts' titles) are for a person to choose among."""
+    words = match.group(1).split()
+    index = corpus.once("part-titles", _part_titles)
+    for size in range(len(words), 0, -1):
+        key = _words_key(" ".join(words[-size:]))
+        placed = sorted({Locator(doc=doc, path=found[0]) for doc, part in index.get(key, ())
+                         if len(found := place_path(corpus, doc, match.group(2))[0]) == 1
+                         and found[0].startswith(part + ".")}, key=lambda locator: locator.format())
+        if placed:
+            start = match.start(1)
+            for _ in range(len(words) - size):
+                start = _WORD_AND_SPACE.match(match.string, start).end()
+            return tuple(placed), start
+    return None
 
 
 #: A provision named by a code of capitals, a dot and a number, as classification systems of
@@ -1791,7 +1852,7 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
         last_path[heading.target.doc] = heading.target.path
     for index, reference in enumerate(out):
         if reference.kind not in ("paragraph", "callout", "name") or reference.target is not None or (
-                reference.resolved_by in ("unread", "dotted")):
+                reference.resolved_by in ("unread", "dotted", "part-title")):
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
         owner_index = listed[index] if index in listed else _owner(out, index, wanted)

@@ -74,6 +74,9 @@ _PROJECT_NUMBER = re.compile(
     r"(?:\d{2}\s?\d{2}\s?\d{2}\b|[A-Z]{1,3}-?\d{1,4}[A-Z]?\b|\d{1,3}(?:\.[0-9A-Z]{1,3})+\b|\d{1,3}\b)",
     re.IGNORECASE)
 
+#: A page by its number alone ("Page 21", "pages 4"): where an item's words stand in a document, no part of it.
+_PAGE_ALONE = re.compile(r"pages?\.?\s+(?:no\.?\s*|#\s*)?\d{1,3}", re.IGNORECASE)
+
 #: A provision named by any label word an owner uses, in any language ("post 02.3", "specification
 #: 3.4.1", "punkt 5.2", "numeral 2.2.1", "kapittel 04", "Artículo N° 12.1"): a label of letters,
 #: then a number of two to four levels, or one written with its leading zero ("Amendment No. 1",
@@ -226,7 +229,10 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
         return
     if _titled_part(reading, item, text, quoted, action, corpus, rule, file, line_of):
         return  # 'The item titled "Clean-Up" is deleted and replaced with: ...': proposed or reported
-    numbered = _PROJECT_NUMBER.search(read)
+    # (a page by its number alone, "Page 3, NIT, Para 5: ...", says where the words are printed: what the item
+    # names past it is what it changes, and is said; the page only where nothing else is named)
+    mentions = list(_PROJECT_NUMBER.finditer(read))
+    numbered = next((m for m in mentions if not _PAGE_ALONE.fullmatch(m.group(0))), mentions[0] if mentions else None)
     coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
     if unread or numbered or coded:
         why = (unread[0].why if unread else f'names "{" ".join(numbered.group(0).split())}"' if numbered
