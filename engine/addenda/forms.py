@@ -303,6 +303,10 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)
+    if len(holders) != 1 and corpus.placed and len(alone := [doc for doc in holding if doc in corpus.placed]) == 1:
+        # (read again knowing the documents the addendum's other items changed, applied on their own words: the one
+        # of them holding the clause, where the item's words rank none of the many holders first; round 76)
+        holders = alone
     if len(holding) > 1 and (run := _title_run_holder(item, reference, corpus, path)) is not None:
         # ("Section 5, Contract Data, Sub-Clause 8.7 Delay Damages": a run of the item's own words titling one
         # holder alone outweighs the ranking of words and headings, round 44)

@@ -296,6 +296,11 @@ def _without_contents(reading: Reading, items: Sequence[Item]) -> None:
     reading.not_understood = [n for n in reading.not_understood if n.item.path not in contents]
 
 
+#: Why an item naming one clause of no named document, and nothing else, is reported (the clause named once, or
+#: again in the same words: "names numeral 4.2, but no section it belongs to; names Numeral 4.2, but ...").
+_NO_SECTION = re.compile(r"names (\S+(?: \S+)?), but no section it belongs to(?:; names (?i:\1), but no section it belongs to)*")
+
+
 def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes], items: Sequence[Item], corpus: Corpus,
                        vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
                        rule: str, layouts: Sequence[re.Pattern[str]]) -> None:
@@ -310,16 +315,27 @@ def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes
            for target, _ in outcome.targets if target.path is not None])
     again = [path for path, outcome in outcomes.items()
              if outcome.kind == "proposed" and len(outcome.targets) == 1 and outcome.targets[0][0].path is not None
-             and outcome.targets[0][0].doc in placed and "but no section it belongs to" in str(outcome.why)]
+             and outcome.targets[0][0].doc in placed and "but no section it belongs to" in str(outcome.why)
+             # (one reported, several documents of the project holding its clause and no words of it ranking one
+             # first: "El numeral 4.2 queda así: ..." answering a bidder; proposed below, round 76)
+             or outcome.kind == "not_understood" and _NO_SECTION.fullmatch(str(outcome.why))]
     if not again:
         return
     by_path = {item.path: item for item in items}
     corpus.placed = placed
     try:
         for path in again:
+            before = outcomes[path]
             outcome = _read_item(by_path[path], corpus, vocabularies, notations, skip, rule, items, layouts)
-            if outcome.kind == "applied":
+            if outcome.kind == "applied" and before.kind == "proposed":
                 outcomes[path] = outcome
+            elif before.kind == "not_understood" and outcome.kind in ("applied", "proposed") and outcome.targets:
+                # (reported as several documents' clause, it is the one of them the addendum's other items changed:
+                # likelier, never certain - nothing of the item's own says which, round 39 - so proposed only)
+                held = ", ".join(dict.fromkeys(target.doc for target, _ in outcome.targets))
+                outcomes[path] = replace(outcome, kind="proposed", why=(
+                    f"{before.why}: {held}, of the documents the addendum's other items changed, alone holds it; "
+                    "for a person to confirm"))
     finally:
         corpus.placed = frozenset()
 
