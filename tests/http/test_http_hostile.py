@@ -330,6 +330,20 @@ def test_routes_that_take_no_body_refuse_one(client: httpx.Client) -> None:
     assert gone.status_code == 422, gone.text
 
 
+def test_groups_stated_in_the_body_of_review_or_erase_are_400_as_on_every_route(client: httpx.Client) -> None:
+    """Audit 74 A L5: POST .../review and .../erase, whose bodies have no ``groups``, answered a body
+    stating them 422 ``extra_forbidden`` where every other route (and docs/formats.md) says 400:
+    groups come from the key. Empty groups are an unknown field like any other."""
+    owner, json_type = _key("keyed-admin"), {"Content-Type": "application/json"}
+    for route, body in ((_p("review"), {"item": "ADD-01#1.1", "decision": "accept"}),
+                        (_p("erase"), {"document": "SPEC-033000", "confirm": "SPEC-033000"})):
+        stated = client.post(route, json={**body, "groups": ["owner-team"]}, headers={**owner, **json_type})
+        assert stated.status_code == 400, (route, stated.text)
+        assert "groups come from your key" in stated.json()["detail"]
+        other = client.post(route, json={**body, "zzz": 1}, headers={**owner, **json_type})
+        assert other.status_code == 422 and other.json()["detail"][0]["loc"] == ["body", "zzz"], other.text
+
+
 # ---- M8: a key scoped to projects ---------------------------------------------------------------
 
 
