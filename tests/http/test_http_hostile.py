@@ -344,6 +344,19 @@ def test_groups_stated_in_the_body_of_review_or_erase_are_400_as_on_every_route(
         assert other.status_code == 422 and other.json()["detail"][0]["loc"] == ["body", "zzz"], other.text
 
 
+def test_a_query_whose_escapes_are_not_utf8_is_refused_not_read_garbled(client: httpx.Client) -> None:
+    """Audit 74 A L2 (the HTTP twin of audit 73 B F3): ``?locator=SPEC-1%FF`` was read with U+FFFD for
+    the byte, quoted garbled in the error and searched for on the search page; it is 422 at the query."""
+    public = _key("public")
+    for url in (_p("asof") + "?locator=SPEC-033000%FF%232.1.A&valid_at=2026-05-01", _p("resolve") + "?q=slump%E9",
+                "/v1/whoami?x=%C3"):
+        refused = client.get(url, headers=public)
+        assert refused.status_code == 422, (url, refused.text)
+        assert refused.json()["detail"][0]["loc"] == ["query"] and "\ufffd" not in refused.text, refused.text
+    fine = client.get(_p("asof") + "?locator=SPEC-033000%232.1.A&valid_at=2026-05-01&x=%C3%A9", headers=public)
+    assert fine.status_code != 422 or fine.json()["detail"][0]["loc"] != ["query"], fine.text
+
+
 # ---- M8: a key scoped to projects ---------------------------------------------------------------
 
 
