@@ -48,6 +48,7 @@ from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.files import create_atomically, write_atomically
+from inforce.ontology.scalars import one_line
 from inforce.ontology.yamltext import MappingNode, Node, ScalarNode, SequenceNode, compose
 
 from .pack import RULE_KINDS, RulePack
@@ -222,6 +223,10 @@ def new_pack_text(kind: str, *, prefix: str = "ABC", title: str | None = None) -
     if any(0xD800 <= ord(char) <= 0xDFFF for char in name):  # a byte the terminal's encoding could not decode
         raise InputError("the title is not text in the terminal's encoding", field="title",
                          hint="write the title in UTF-8")
+    try:  # one line a person reads, as a review's note (audit 74 A L3: an escape sequence, a line break)
+        one_line(name)
+    except ValueError as problem:
+        raise InputError(f"the title {problem}", field="title", hint="give the title as one line of visible text") from None
     return (
         schema_header()
         + "# A rule pack: docs/rules.md. Check it with `inforce rules check FILE`, lay it out with\n"

@@ -178,6 +178,17 @@ def test_rules_new_refuses_a_title_that_is_not_text(tmp_path):
     assert done.returncode == 2 and "title" in done.stderr and not (tmp_path / "p.yaml").exists(), done.stderr
 
 
+def test_rules_new_refuses_a_title_that_is_not_one_line_of_visible_text(tmp_path):
+    """Audit 74 A L3: ``--title`` took an escape sequence or a line break into the pack's title
+    (quoted right, read back as written), where a review's ``--by`` and ``--note`` refuse them:
+    a title is one line a policy owner reads. Refused naming it, nothing written."""
+    for title, said in (("\x1b[31mred", "U+001B"), ("Fees\nrules: []", "line break"), ("a\u202eb", "U+202E")):
+        result = runner.invoke(app, ["rules", "new", str(tmp_path / "p.yaml"), "--title", title])
+        assert result.exit_code == 2 and said in result.output and "title" in result.output, result.output
+        assert not (tmp_path / "p.yaml").exists()
+    assert runner.invoke(app, ["rules", "new", str(tmp_path / "p.yaml"), "--title", "Fees\tand charges"]).exit_code == 0
+
+
 def test_a_pack_saved_with_a_byte_order_mark_is_read_by_fmt_as_by_check(tmp_path):
     """A pack a Windows editor saved with a UTF-8 byte order mark checked clean while ``rules fmt``
     and ``fmt --check`` (the CI gate) refused it, exit 2, "'\\ufeff' between values" (audit 71 B
