@@ -476,7 +476,13 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
             raise unreadable(exc) from None
         sheet = values.worksheets[index]
         # the sheet's cells where their references put them, or not read at all (``_sheet_layout``)
-        merges = _sheet_layout(sheet, name)
+        try:
+            merges = _sheet_layout(sheet, name)
+        except XMLSyntaxError as exc:  # a sheet part that is not well-formed (audit 74 B F1: exit 70)
+            raise InputErrors(f"{name}: the register does not read", [InputError(
+                f"not a readable XLSX workbook: its sheet {getattr(sheet, '_worksheet_path', '')} is not well-formed "
+                f"XML ({_xml_problem(exc)})", file=name,
+                hint="save the workbook again from a spreadsheet program")]) from None
         header: list[str] | None = None
 
         def unconverted(exc: Exception) -> InputErrors:
@@ -627,6 +633,13 @@ _MAX_ROW, _MAX_COLUMN = 1_048_576, 16_384
 _REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})")
 
 
+#: The most cells a register's sheet is read to, each row counted to its last cell: a spreadsheet
+#: reader hands every row on padded with empty cells to its last one (a row holding a cell in
+#: column XFD is 16,384 cells), so a small sheet could cost minutes (audit 74 B F2). 2 million is
+#: 100,000 rows of 20 columns.
+_MAX_PADDED_CELLS = 2_000_000
+
+
 def _sheet_layout(sheet: Any, name: str) -> list[tuple[str, int | None, int | None]]:
     """The sheet's merged cells (their range, first column and row), once its cells are known to
     lie where their references say. openpyxl's streaming reader places a cell by where it comes
@@ -645,7 +658,7 @@ def _sheet_layout(sheet: Any, name: str) -> list[tuple[str, int | None, int | No
     problems: list[InputError] = []
     merges: list[tuple[str, int | None, int | None]] = []
     hint = "save the workbook again from a spreadsheet program (it writes each cell once, in order)"
-    last_row = 0
+    last_row = padded = 0
     with sheet._get_source() as source:  # the sheet's part, as openpyxl's own streaming opens it
         for _, element in etree.iterparse(source, events=("end",), resolve_entities=False, no_network=True):
             local = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
@@ -691,6 +704,13 @@ def _sheet_layout(sheet: Any, name: str) -> list[tuple[str, int | None, int | No
                             "a cell would be dropped or blanked", file=name, line=number, hint=hint))
                         break
                     last_column, previous = at, reference
+                padded += last_column
+                if padded > _MAX_PADDED_CELLS:  # (audit 74 B F2: a cell in column XFD on every row)
+                    problems.append(InputError(
+                        f"row {number} reaches column {previous}: its rows read so far are {padded:,} cells counted to "
+                        f"each row's last cell, past the {_MAX_PADDED_CELLS:,} a register's sheet is read to", file=name,
+                        line=number, hint="clear the cells far right of the register's columns, then save it again"))
+                    break
                 # read already: let go, so the sheet is never held whole
                 element.clear()
                 if (parent := element.getparent()) is not None:
@@ -698,6 +718,15 @@ def _sheet_layout(sheet: Any, name: str) -> list[tuple[str, int | None, int | No
     if problems:
         raise InputErrors(f"{name}: the register does not read", problems)
     return merges
+
+
+def _xml_problem(exc: Exception) -> str:
+    """lxml's words for a part that does not read, with where, and without its advice to the
+    programmer calling it ("use XML_PARSE_HUGE option")."""
+    words = getattr(exc, "msg", None) or str(exc)
+    words = re.sub(r",?\s*(?:use|try) XML_PARSE_HUGE(?: option)?|,\s*line \d+, column \d+\s*$", "", words).strip()
+    line, column = getattr(exc, "position", None) or (getattr(exc, "lineno", None), None)
+    return f"{words} at line {line}" + (f", column {column}" if column else "") if line else words
 
 
 def _row_number(written: str) -> int | None:

@@ -487,6 +487,45 @@ def test_a_workbook_that_is_not_well_formed_xml_fails_the_ingest_with_exit_2(tmp
     assert "register.xlsx: not a readable XLSX workbook" in done.output and "internal error" not in done.output
 
 
+def test_a_sheet_not_well_formed_past_its_first_row_is_an_unreadable_register_not_a_crash(tmp_path):
+    """Audit 74 B F1: a tag left open in the third row of a workbook a spreadsheet program wrote
+    (openpyxl's load reads the first row alone) reached ingest and lag as lxml's XMLSyntaxError,
+    exit 70. Now the register does not read, naming the sheet and where, without lxml's advice to
+    its programmer."""
+    import zipfile
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.append(list(_ROW))
+    book.active.append(list(_ROW.values()))
+    path = tmp_path / "register.xlsx"
+    book.save(path)
+    _rewrite_part(path, SHEET, b"</sheetData>",
+                  b'<row r="3"><c r="A3" t="inlineStr"><is><t>x</t></is></row></sheetData>')
+    assert zipfile.is_zipfile(path)
+    [(line, message)] = _read(tmp_path)  # type: ignore[misc]
+    assert message.startswith("not a readable XLSX workbook: its sheet xl/worksheets/sheet1.xml is not well-formed XML")
+    assert "at line" in message and "XML_PARSE_HUGE" not in message, message
+
+
+def test_rows_reaching_the_last_column_are_refused_before_they_are_read_cell_by_cell(tmp_path):
+    """Audit 74 B F2: openpyxl hands each row on padded to its last cell, so a 12 KB sheet whose 200
+    rows each hold a cell in column XFD (16,384 cells a row) took 18 s to refuse, and a 1 MB one half
+    an hour. The sheet is read to 2 million cells counted so; past them, an error at the row."""
+    import time
+
+    letters = "ABCDEFGH"
+    header = "".join(_cell(letter, 1, name) for letter, name in zip(letters, _ROW, strict=True))
+    far = "".join(f'<row r="{n}">{_cell("B", n, "x")}{_cell("XFD", n, "y")}</row>' for n in range(2, 402))
+    _workbook(tmp_path, rows=f'<row r="1">{header}</row>{far}')
+    started = time.monotonic()
+    found = _read(tmp_path)
+    assert time.monotonic() - started < 10, found
+    [(line, message)] = found  # type: ignore[misc]
+    assert line == 124 and "reaches column XFD124" in message and "past the 2,000,000" in message, message
+
+
 def test_a_workbook_holding_a_part_twice_is_refused_naming_it(tmp_path):
     """Python's zipfile reads the last of two members of one name, other readers the first: the
     sheet a reviewer sees and the rows read could differ without a word (62nd audit)."""
