@@ -86,7 +86,7 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.files import read_bounded_text
-from inforce.ontology.jsontext import loads
+from inforce.ontology.jsontext import loads, no_constant
 from inforce.ontology.text import terminal_line
 from inforce.rules.casefile import CASE_KINDS
 
@@ -445,14 +445,22 @@ def _case_file(path: Path) -> list[tuple[str, str, Context]]:
     skipped). InputError naming the file and line of the first that does not read."""
     text = _read_stream(path, "the cases", "cases")
     found = []
+    named: dict[str, int] = {}  # each case's name, and the line it is given at
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            data = loads(line)
+            # NaN and the infinities are no JSON values; a name is text, given once (audit 74 B F4:
+            # both were taken without a word, two cases of one name told apart by nothing)
+            data = loads(line, parse_constant=no_constant)
             if not isinstance(data, dict):
                 raise ValueError("a case is a JSON object (a context: attributes, groups, valid_at, known_at)")
-            name = str(data.pop("name", f"case {number}"))
+            name = data.pop("name", f"case {number}")
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError("a case's name is text")
+            if name in named:
+                raise ValueError(f"the name {name!r} is given to the case at line {named[name]} too")
+            named[name] = number
             found.append((f"{path.name}:{number}", name, Context.model_validate(data)))
         except ValueError as problem:
             raise InputError(f"the case does not read: {_first(problem)}", file=str(path), line=number,

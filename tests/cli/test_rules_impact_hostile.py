@@ -50,6 +50,23 @@ def test_a_case_that_is_an_input_error_under_both_packs_exits_2_naming_its_line(
     assert "dispatch-date" in result.output
 
 
+def test_a_case_with_nan_or_a_name_given_twice_is_refused_at_its_line(followup, edited, tmp_path):
+    """Audit 74 B F4: a case holding NaN (no JSON value) and two cases of one name (their changes
+    told apart by nothing) were read without a word; each is an input error at its line now."""
+    right = {"name": "right", "groups": ["support-uk"], "attributes": UK}
+    twice = _cases(tmp_path, right, {**right, "groups": []})
+    result = invoke("rules", "impact", str(followup), "--pack", str(edited), "--cases", str(twice), *OWNER, code=2)
+    assert f"{twice}:2: cases: the case does not read: the name 'right' is given to the case at line 1 too" in result.output
+    nan = tmp_path / "nan.jsonl"
+    nan.write_text(json.dumps(right) + "\n" + '{"name": "n", "attributes": {"weight": NaN}}\n', encoding="utf-8")
+    result = invoke("rules", "impact", str(followup), "--pack", str(edited), "--cases", str(nan), *OWNER, code=2)
+    assert f"{nan}:2: cases: the case does not read: NaN" in result.output, result.output
+    unnamed = tmp_path / "unnamed.jsonl"
+    unnamed.write_text('{"name": 5, "attributes": {}}\n', encoding="utf-8")
+    result = invoke("rules", "impact", str(followup), "--pack", str(edited), "--cases", str(unnamed), *OWNER, code=2)
+    assert "a case's name is text" in result.output
+
+
 def test_a_logged_decision_of_another_project_or_a_torn_line_is_named_not_replayed(followup, edited, tmp_path):
     """Q1 and Q4: a log from another project counted as unchanged; a torn line (a write cut
     short, the next line glued to it) refused the whole log."""
