@@ -71,7 +71,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import hmac
 import json
 import os
 import re
@@ -80,15 +79,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from inforce.ontology import InputError, InputErrors, NotFoundError, utc_text
-from inforce.ontology.decisions import (
-    RECORD_FORMAT,
-    Replay,
-    append_record,
-    check_record,
-    content_hash,
-    record,
-)
+from inforce.ontology import InputError, InputErrors, NotFoundError
+from inforce.ontology.decisions import RECORD_FORMAT, append_record, record
 from inforce.ontology.erasure import (
     ERASURES_FILE,
     RUN_SAVED_LETTERS,
@@ -117,15 +109,15 @@ from inforce.ontology.jsontext import loads
 from inforce.ontology.readback import RUN_WORDS, RunHashes, Runs, WordRuns, runs_of, words_of
 from inforce.ontology.scalars import Locator, person_name
 
+from .erased_records import _cites, redact_record
 from .erasures import read_erasures, write_erasures
 
 if TYPE_CHECKING:
     from inforce.ontology import Answer, Verdict
 
     from .ingest import DocumentReader, RegisterRows
-    from .snapshot import Snapshot
 
-__all__ = ["erase", "erased_note", "keep_record", "redact_record", "replay_erased"]
+__all__ = ["erase", "keep_record", "redact_record"]
 
 #: The erased texts looked for afterwards, by their runs of words (``_probes``): provision
 #: texts and titles of at least this many characters, every one of them.
@@ -1137,125 +1129,3 @@ def _quoted(stored: Mapping[str, Any]) -> list[str]:
             found.append(str(claim.get("text") or ""))
             found += [str(c.get("quote") or "") for c in claim.get("citations", []) if isinstance(c, Mapping)]
     return [text for text in found if text]
-
-
-def _cites(value: Any, entry: Erasure, resolved: Mapping[str, set[str | None]] | None = None) -> bool:
-    """Whether any locator (or key) in ``value`` names a revision ``entry`` erased. An unpinned
-    locator of the document counts (it may have resolved to one) unless ``resolved`` (a record's
-    ``_resolutions``) says what it resolved to each time it was checked: then those count."""
-    if isinstance(value, Mapping):
-        return any(_cites(k, entry, resolved) or _cites(v, entry, resolved) for k, v in value.items())
-    if isinstance(value, list | tuple):
-        return any(_cites(v, entry, resolved) for v in value)
-    if not isinstance(value, str):
-        return False
-    doc = entry.document
-    if value == doc or value.startswith(doc + "#"):
-        pinned = (resolved or {}).get(value)
-        if entry.scope == "revision" and pinned and None not in pinned:
-            return any(_cites(each, entry) for each in pinned)
-        return True
-    if value.startswith(doc + "@"):
-        label = value[len(doc) + 1:].split("#", 1)[0]
-        return entry.scope == "document" or label in entry.revisions
-    return False
-
-
-def _resolutions(verdict: Any) -> dict[str, set[str | None]]:
-    """What each locator a record's verdict checked resolved to (``CitationCheck.resolved``, the
-    pinned version it was read from; None where it resolved to none): by the locator as cited."""
-    found: dict[str, set[str | None]] = {}
-    claims = verdict.get("claims") if isinstance(verdict, Mapping) else None
-    for claim in claims if isinstance(claims, list) else ():
-        citations = claim.get("citations") if isinstance(claim, Mapping) else None
-        for citation in citations if isinstance(citations, list) else ():
-            if isinstance(citation, Mapping) and isinstance(citation.get("locator"), str):
-                pinned = citation.get("resolved")
-                found.setdefault(citation["locator"], set()).add(pinned if isinstance(pinned, str) else None)
-    return found
-
-
-def _hashed(text: str | None, key: bytes) -> str | None:
-    """What an erased record keeps of a text: a mark keyed with the erasure's secret, which is
-    kept nowhere. The same text gets the same mark within one erasure (a record still shows
-    which of its quotes were the same), and no mark can be confirmed by hashing a guess: an
-    unkeyed hash of a short text ("not less than 5,000 psi") is recovered by hashing the few
-    hundred texts it could be."""
-    if text is None:
-        return None
-    return f"[erased hmac-sha256:{hmac.new(key, text.encode('utf-8'), hashlib.sha256).hexdigest()}]"
-
-
-def redact_record(stored: Mapping[str, Any], entry: Erasure, key: bytes | None = None) -> dict[str, Any] | None:
-    """``stored`` (an audit record) with every text it holds replaced by a mark keyed with
-    ``key`` (``_hashed``; a fresh secret when None, kept nowhere), or None when it cites
-    nothing ``entry`` erased. Ids, locators, dates, statuses and hashes are kept; the
-    record names the erasure and the hash of its content before (``erased``)."""
-    answer, verdict = stored.get("answer"), stored.get("verdict")
-    audit = verdict.get("audit") if isinstance(verdict, Mapping) else None
-    evidence = [answer, {k: v for k, v in verdict.items() if k != "audit"} if isinstance(verdict, Mapping) else None]
-    if isinstance(audit, Mapping):
-        # ``revisions`` lists the revisions the graph held of each document the decision rested
-        # on, not which it read: it names a document erased whole, never one revision of it
-        shown = ("passages", "qualifiers", "reviewed_edges") if entry.scope == "revision" \
-            else ("passages", "qualifiers", "revisions", "reviewed_edges")
-        evidence.append({k: audit.get(k) for k in shown})
-    if not _cites(evidence, entry, _resolutions(verdict)):
-        return None
-    key = key if key is not None else secrets.token_bytes(32)
-    answer = json.loads(json.dumps(answer))
-    verdict = json.loads(json.dumps(verdict))
-    answer["question"] = _hashed(answer.get("question"), key)
-    for claim in answer.get("claims", []):
-        claim["text"] = _hashed(claim.get("text"), key)
-        for citation in claim.get("citations", []):
-            citation["quote"] = _hashed(citation.get("quote"), key)
-    for claim in verdict.get("claims", []):
-        claim["text"] = _hashed(claim.get("text"), key)
-        claim["detail"] = _hashed(claim.get("detail"), key) if claim.get("detail") else ""
-        claim["warnings"] = [_hashed(w, key) for w in claim.get("warnings", [])]
-        claim["quantities"] = None
-        for citation in claim.get("citations", []):
-            citation["quote"] = _hashed(citation.get("quote"), key)
-            citation["detail"] = _hashed(citation.get("detail"), key) if citation.get("detail") else ""
-            citation["closest"] = _hashed(citation.get("closest"), key)
-    if verdict.get("rfi"):
-        verdict["rfi"] = _hashed(verdict["rfi"], key)
-    if isinstance(verdict.get("audit"), dict):
-        record = verdict["audit"]
-        record["question"] = _hashed(record.get("question"), key)
-        record["calculations"] = []
-        for edge in record.get("reviewed_edges", []):
-            review = edge.get("review") or {}
-            if review.get("note"):
-                review["note"] = _hashed(review["note"], key)
-    redacted: dict[str, Any] = {"format": RECORD_FORMAT, "answer": answer, "verdict": verdict}
-    check_record({**redacted, "sha256": content_hash(redacted)})  # still a record replay reads
-    redacted["sha256"] = content_hash(redacted)
-    redacted["erased"] = {"erasure": entry.id, "document": entry.document, "revisions": list(entry.revisions),
-                          "scope": entry.scope, "by": entry.by, "at": utc_text(entry.at),
-                          "sha256_before": str(stored.get("sha256", ""))}
-    return redacted
-
-
-def erased_note(stored: Mapping[str, Any]) -> str | None:
-    """What an audit record rewritten by an erasure says of it, in one line; None for another."""
-    erased = stored.get("erased")
-    if not isinstance(erased, Mapping):
-        return None
-    revisions = ", ".join(str(r) for r in erased.get("revisions", ()))
-    which = f"revision {revisions} of " if erased.get("scope") == "revision" else ""
-    return (f"{which}{erased.get('document')} erased by {erased.get('by')} at {erased.get('at')} "
-            f"({erased.get('erasure')}, {ERASURES_FILE}): this record keeps ids and hashes only")
-
-
-def replay_erased(snapshot: Snapshot, stored: Mapping[str, Any]) -> Replay:
-    """The replay of a record an erasure rewrote: never recomputed (the words it judged are
-    gone); it says what was erased, and which build it was decided on and which answers now."""
-    _, verdict = check_record(stored)
-    note = erased_note(stored) or "erased"
-    changes = [note]
-    if verdict.audit is not None and verdict.audit.index_build != snapshot.build_id:
-        changes.append(f"index build {verdict.audit.index_build} then, {snapshot.build_id} now")
-    return Replay(same=False, stored=verdict, now=verdict,
-                  differences=(f"not recomputed: the decision rested on {note}",), changes=tuple(changes))

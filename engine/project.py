@@ -729,10 +729,13 @@ class Project:
         every question of the front). None: an operator (``inforce replay``, which holds the files).
         ``deadline``: as ``check``'s (the recomputation is a check)."""
         from .audit import replay
-        from .erase import replay_erased
+        from .erased_records import replay_erased
 
-        if stored.get("erased"):  # rewritten by an erasure: the words it judged are gone
-            return replay_erased(self.snapshot, stored)
+        # rewritten by an erasure, the words it judged gone: told so once erasures.yaml shows it
+        # true (an ``erased`` a record merely holds is refused, InputError: audit 74 B F3)
+        erased = replay_erased(self.snapshot, self._root, stored, groups=groups)
+        if erased is not None:
+            return erased
         return replay(self.snapshot, self.backends, stored, groups=groups, deadline=deadline)
 
     def erase(

@@ -18,8 +18,9 @@ import json
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .dates import utc_text
 from .document import (
     Callout,
     Document,
@@ -31,11 +32,12 @@ from .document import (
     Supersedes,
     TableRow,
 )
-from .scalars import CharSpan, UtcDateTime
+from .ingest import REVIEW_BY_MAX
+from .scalars import CharSpan, DocumentId, UtcDateTime
 
 __all__ = ["ERASED_FORMAT", "ERASURES_FILE", "RUN_SAVED_LETTERS", "RUN_SAVED_WORDS", "ErasedFile", "ErasedNote", "ErasedPath",
            "ErasedRegisterRows", "ErasedRevision", "ErasedSource", "Erasure", "ErasureResult", "ErasureState",
-           "is_tombstone", "kept_edge"]
+           "RecordErasure", "is_tombstone", "kept_edge"]
 
 #: The erasure records of a project, at its root beside ``reviews.yaml``.
 ERASURES_FILE = "erasures.yaml"
@@ -54,6 +56,13 @@ _MODEL = ConfigDict(frozen=True, extra="forbid")
 #: A file's SHA-256 as an erasure records it: 64 lowercase hex digits, or empty for a file that
 #: was gone (a hand-edited hash of another form would match no file, and keep it; audit 44 L4).
 FileSha256 = Annotated[str, Field(pattern=r"^(?:[0-9a-f]{64})?$")]
+#: An erasure's id (``Erasure.id``): ``ERASE-`` and 12 hex digits of its own hash.
+ErasureId = Annotated[str, Field(pattern=r"^ERASE-[0-9a-f]{12}$")]
+#: The most revisions the ``erased`` object of an audit record lists (``RecordErasure``): far
+#: more than any document has, and a bound on what a record may make ``replay`` read and say.
+RECORD_REVISIONS_MAX = 1_000
+#: The longest time a record's ``erased.at`` is read as (``2026-05-01T10:00:00.123456+05:30`` is 32).
+_TIME_MAX = 64
 
 
 class ErasedFile(BaseModel):
@@ -208,7 +217,7 @@ class Erasure(BaseModel):
 
     model_config = _MODEL
 
-    id: str = Field(pattern=r"^ERASE-[0-9a-f]{12}$")
+    id: ErasureId
     document: str
     #: ``document``: every revision of it, also one issued later; ``revision``: those listed
     scope: Literal["document", "revision"]
@@ -265,6 +274,39 @@ class Erasure(BaseModel):
     def covers(self, document: str, revision: str) -> bool:
         """Whether this erasure keeps revision ``revision`` of ``document`` out of the graph."""
         return document == self.document and (self.scope == "document" or revision in self.revisions)
+
+
+class RecordErasure(BaseModel):
+    """The ``erased`` object of an audit record an erasure rewrote (``engine.erase.redact_record``;
+    docs/formats.md, "Erasure", step 5): which erasure, of which revisions of which document, by
+    whom and when, and the record's ``sha256`` before. It lies outside the record's own hash (the
+    one key that may), so nothing in it is believed as written: ``replay`` reads it through this
+    model (ids, a name and a time, each bounded) and then matches it with ``erasures.yaml``
+    (``engine.erase.record_erasure``) before it says a word of it (audit 74 B F3)."""
+
+    model_config = _MODEL
+
+    erasure: ErasureId
+    document: DocumentId
+    revisions: tuple[Annotated[str, Field(min_length=1, max_length=200)], ...] = Field(max_length=RECORD_REVISIONS_MAX)
+    scope: Literal["document", "revision"]
+    by: str = Field(min_length=1, max_length=REVIEW_BY_MAX)
+    at: UtcDateTime
+    sha256_before: FileSha256
+
+    @field_validator("at", mode="before")
+    @classmethod
+    def _a_time(cls, value: object) -> object:
+        # before it is parsed: a date's error quotes the text, which would be anything a record holds
+        if isinstance(value, str) and len(value) > _TIME_MAX:
+            raise ValueError(f"{len(value):,} characters: not a time (YYYY-MM-DDTHH:MM:SSZ)")
+        return value
+
+    def said(self) -> str:
+        """What ``replay`` says of it, in one line."""
+        which = f"revision {', '.join(self.revisions)} of " if self.scope == "revision" else ""
+        return (f"{which}{self.document} erased by {self.by} at {utc_text(self.at)} "
+                f"({self.erasure}, {ERASURES_FILE}): this record keeps ids and hashes only")
 
 
 class ErasureResult(BaseModel):

@@ -240,7 +240,12 @@ def replay(
     """
     stored = read_record(record, regular=True)  # a file by name: a device (/dev/zero) is refused unread
     with open_with_models(project, ModelBackends.needed_for("replay", record=stored)) as opened:
-        found = opened.replay(stored, groups=None)  # the operator's: the record's own groups are replayed
+        try:
+            found = opened.replay(stored, groups=None)  # the operator's: the record's own groups are replayed
+        except InputError as problem:
+            if problem.file is None:  # a field of the record (its ``erased``, its project): named in its file
+                problem.file = str(record)
+            raise
     if format is OutputFormat.json:
         emit_json(found)
     else:

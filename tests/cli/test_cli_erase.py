@@ -671,3 +671,78 @@ def _erase_killed_in_its_rebuild(root: Path, tmp_path: Path, at: str = "loaded")
         process.send_signal(signal.SIGKILL)
         process.wait()
     return argv
+
+
+def _replayed_with(record: Path, erased: object, into: Path) -> Path:
+    """``record`` with ``erased`` put in as its ``erased`` key (outside its ``sha256``: the file
+    reads as a record), written to ``into``."""
+    stored = json.loads(record.read_text())
+    stored["erased"] = erased
+    into.write_text(json.dumps(stored, indent=2, sort_keys=True))
+    return into
+
+
+@pytest.mark.slow
+def test_a_record_replays_as_erased_only_when_erasures_yaml_holds_the_erasure_that_rewrote_it(
+    project: tuple[Path, str], tmp_path: Path,
+) -> None:
+    """Audit 74 B F3: ``erased`` is the one key a record may hold outside its hash. Added by hand
+    to a record no erasure touched, any value had stopped its replay and been told as an
+    erasure (exit 1): a made-up erasure, document, person and time, ``true`` ("the decision
+    rested on erased"), a 5 MB name printed twice. It is now read as an erasure writes it and
+    matched with erasures.yaml, else exit 2 naming the record and the field; a record a real
+    erasure rewrote replays as before, and that erasure's ``erased`` copied onto another record
+    (or edited) is refused too."""
+    root, marker = project
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"context": {"valid_at": "2026-05-01"}, "claims": [
+        {"text": f"The {marker} coating is applied in two coats over a primer.",
+         "citations": [{"locator": "SPEC-1#1.1.A", "quote": f"The {marker} coating is applied in two coats"}]}]}))
+    audit = tmp_path / "audit"
+    assert runner.invoke(app, ["check", str(root), "--answer", str(answer), "--audit-dir", str(audit)]).exit_code == 0
+    (untouched,) = audit.glob("*.json")
+    kept = untouched.read_bytes()
+    assert runner.invoke(app, ["replay", str(root), str(untouched)]).exit_code == 0  # same verdict
+
+    made_up = {"erasure": "ERASE-0123456789ab", "document": "SPEC-1", "revisions": ["0"], "scope": "document",
+               "by": "J. Rivera", "at": "2026-01-01T00:00:00Z", "sha256_before": "0" * 64}
+    forged = {
+        "made_up": (made_up, "erased.erasure", "erasure ERASE-0123456789ab, which erasures.yaml does not hold"),
+        "not_an_id": ({**made_up, "erasure": "E-0099"}, "erased.erasure", "ERASE-"),
+        "true": (True, "erased", "not an object"),
+        "null": (None, "erased", "not an object"),
+        "huge_name": ({**made_up, "by": "x" * 5_000_000}, "erased.by", "at most 200 characters"),
+        "huge_time": ({**made_up, "at": "2" * 100_000}, "erased.at", "not a time"),
+        "other_keys": ({"a": [1, 2]}, "erased.", "erasure, document, revisions, scope, by, at, sha256_before"),
+    }
+    for name, (erased, field, said) in forged.items():
+        path = _replayed_with(untouched, erased, tmp_path / f"{name}.json")
+        replayed = runner.invoke(app, ["replay", str(root), str(path)])
+        assert replayed.exit_code == 2, (name, replayed.output)
+        assert f"{path}: {field}" in replayed.output and said in replayed.output, (name, replayed.output)
+        assert "not recomputed" not in replayed.output and "J. Rivera" not in replayed.output
+        assert len(replayed.output) < 2_000, name
+
+    erased = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "R. Keeper", "--confirm", "SPEC-1",
+                                 "--audit-dir", str(audit), "--format", "json"])
+    assert erased.exit_code == 0, erased.output
+    erasure = json.loads(erased.stdout)["erasure"]
+    (rewritten,) = audit.glob("*.json")
+    replayed = runner.invoke(app, ["replay", str(root), str(rewritten)])
+    assert replayed.exit_code == 1, replayed.output
+    assert f"not recomputed: the decision rested on SPEC-1 erased by R. Keeper at {erasure['at']} ({erasure['id']}, " \
+           "erasures.yaml)" in replayed.stdout
+
+    real = json.loads(rewritten.read_text())["erased"]
+    before = tmp_path / "before.json"
+    before.write_bytes(kept)
+    for name, (record, erased_now, field) in {
+        "copied_onto_a_record_it_did_not_rewrite": (before, real, "answer.claims.0.text"),
+        "another_name": (rewritten, {**real, "by": "J. Rivera"}, "erased.by"),
+        "another_document": (rewritten, {**real, "document": "SPEC-2"}, "erased.document"),
+        "another_time": (rewritten, {**real, "at": "2026-01-01T00:00:00Z"}, "erased.at"),
+    }.items():
+        path = _replayed_with(record, erased_now, tmp_path / f"{name}.json")
+        replayed = runner.invoke(app, ["replay", str(root), str(path)])
+        assert replayed.exit_code == 2 and f"{path}: {field}: " in replayed.output, (name, replayed.output)
+        assert "not recomputed" not in replayed.output, name

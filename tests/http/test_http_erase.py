@@ -386,3 +386,52 @@ def test_erasing_again_is_409_naming_a_short_provision_it_could_not_look_for(tmp
     assert result["already_done"] and result["remaining"] == ["notes/b.txt"]
     assert result["not_looked_for"] == ["SPEC-100@0#1.1.B"]
     assert "not looked for" in second.json()["detail"] and "SPEC-100@0#1.1.B" in second.json()["detail"]
+
+
+@pytest.mark.slow
+def test_a_replayed_record_is_told_erased_only_when_erasures_yaml_holds_its_erasure(erasable: Any, bearer: Any) -> None:
+    """Audit 74 B F3 over the service (the CLI's test: tests/cli/test_cli_erase.py): an
+    ``erased`` key added to a record no erasure touched had made ``POST .../replay`` answer 200,
+    "not recomputed: the decision rested on ..." whatever it held (an erasure that never was, a
+    person's name, ``true``). It is 422 at the field now, quoting none of it; the record a real
+    erasure rewrote replays as before, and its ``erased`` on a record it did not rewrite is 422."""
+    server, root, marker, base = erasable
+    answer = {"context": {"valid_at": "2026-05-01"},
+              "claims": [{"text": f"The {marker} admixture is not permitted in slabs on grade.",
+                          "citations": [{"locator": "SPEC-100#2.1.C",
+                                         "quote": f"The {marker} admixture is not permitted"}]}]}
+    made_up = {"erasure": "ERASE-0123456789ab", "document": "SPEC-100", "revisions": ["0"], "scope": "document",
+               "by": "J. Rivera", "at": "2026-01-01T00:00:00Z", "sha256_before": "0" * 64}
+    with httpx.Client(base_url=server.url, timeout=120) as client:
+        def replay(stored: dict[str, Any], erased: Any) -> httpx.Response:
+            return client.post(f"{base}/replay", json={**stored, "erased": erased}, headers=bearer("owner"))
+
+        assert client.post(f"{base}/check", json=answer, headers=bearer("owner")).status_code == 200
+        server.service.flush()
+        (written,) = (root / ".inforce" / "audit").glob("*.json")
+        untouched = json.loads(written.read_text())
+        assert client.post(f"{base}/replay", json=untouched, headers=bearer("owner")).json()["same"] is True
+        for erased, loc, said in (
+            (made_up, ["body", "erased", "erasure"], "erasure ERASE-0123456789ab, which erasures.yaml does not hold"),
+            (True, ["body", "erased"], "not an object"),
+            ({**made_up, "by": "x" * 100_000}, ["body", "erased", "by"], "at most 200 characters"),
+        ):
+            refused = replay(untouched, erased)
+            assert refused.status_code == 422, refused.text
+            (problem,) = refused.json()["detail"]
+            assert problem["loc"] == loc and said in problem["msg"], problem
+            assert "J. Rivera" not in refused.text and len(refused.text) < 2_000
+
+        _erase(client, base, bearer)
+        server.service.flush()
+        (rewritten,) = (root / ".inforce" / "audit").glob("*.json")
+        stored = json.loads(rewritten.read_text())
+        replayed = client.post(f"{base}/replay", json=stored, headers=bearer("owner"))
+        assert replayed.status_code == 200, replayed.text
+        assert replayed.json()["same"] is False and replayed.json()["differences"][0].startswith(
+            f"not recomputed: the decision rested on SPEC-100 erased by admin at {stored['erased']['at']} "
+            f"({stored['erased']['erasure']}, erasures.yaml)")
+        copied = replay(untouched, stored["erased"])  # the real erasure's, on a record it did not rewrite
+        assert copied.status_code == 422 and copied.json()["detail"][0]["loc"] == ["body", "answer", "claims", 0, "text"], \
+            copied.text
+        assert marker not in copied.text
