@@ -81,7 +81,9 @@ def disagreement(a: RfiProvision, b: RfiProvision, *, statement: str, valid_at: 
         lines.append("")
         lines += [f"   {line}" for line in quoted(side.text or "(no text)")]
         lines.append("")
-    lines += ["## Order of precedence", "", statement, "", "## Question", "",
+    # the engine's words carry the rules' own (a clause's source, a level's name, a pack's parameter
+    # from the manifest or a request): escaped as every other text of the draft (audit 75 A F1)
+    lines += ["## Order of precedence", "", inline(statement), "", "## Question", "",
               f"Which requirement governs: {label_a} or {label_b}? Please state the requirement to be "
               "followed and confirm it in writing (by addendum, change order or written interpretation) "
               "before the affected work proceeds."]

@@ -61,3 +61,18 @@ def test_every_draft_has_the_same_frame():
     _inert(drafts[0])
     _inert(drafts[2])
     assert "rests on ADD-9, which the asker may not read" in drafts[1]
+
+
+def test_the_order_of_precedence_is_escaped_as_every_other_text_of_the_draft():
+    """Audit 75 A F1: the engine's statement carries a rule's own words (a clause's source, a level's
+    name, a pack parameter from the manifest or a sweep request), and went into the draft raw: a
+    "[click](javascript:...)" was a live link and "![i](http://...)" an image loaded on preview."""
+    a, b = Locator.parse("SPEC@1#2.1"), Locator.parse("SPEC-B@1#2.1")
+    side = rfi.RfiProvision(label="Spec A", locator=a, text="x")
+    statement = ("Both provisions are specifications under Agreement 1.2 [click](javascript:alert(1)) | x | `y` "
+                 "![i](http://evil.example/t.png) (rule INF-P001)")
+    draft = rfi.disagreement(side, rfi.RfiProvision(label="Spec B", locator=b, text="y"), statement=statement,
+                             valid_at=DAY, project="P")
+    order = draft.split("## Order of precedence\n\n", 1)[1].split("\n", 1)[0]
+    assert "\\[click\\](javascript:alert(1))" in order and "\\|" in order and "\\`y\\`" in order, order
+    assert "](" not in order.replace("\\](", "") and "(rule INF-P001)" in order
