@@ -124,7 +124,13 @@ def json_text(document: str) -> str:
     Only valid for JSON text: a control can appear there only inside a string, where the
     escape stands for the character itself (``json.dumps`` already escapes C0 controls).
     """
+    if _ANY_CONTROL.search(document) is None:  # (a 6 MB answer holds none, most often)
+        return document
     return document.translate(_AS_CODES)
+
+
+#: Any of ``CONTROL_CHARACTERS``: whether ``json_text`` has anything to write out.
+_ANY_CONTROL = re.compile("[" + "".join(re.escape(chr(c)) for c in CONTROL_CHARACTERS) + "]")
 
 
 #: The most digits ``int()`` reads from text (Python's limit; 0 means none).

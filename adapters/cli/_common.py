@@ -52,7 +52,7 @@ from inforce.ontology.files import (
     write_atomically,
     written_together,
 )
-from inforce.ontology.text import message_text, terminal_text
+from inforce.ontology.text import json_text, message_text, terminal_text
 
 from . import _pipes
 
@@ -323,7 +323,9 @@ def emit_json(value: BaseModel | dict[str, Any]) -> None:
     # same value and layout, at a tenth of the time (json's indented encoder is pure Python: 0.2 s
     # of a cold ``facts`` whose answer is 6 MB); only a float's spelling may differ (1e-05 is
     # written 0.00001)
-    emit_text(pydantic_core.to_json(_plain(value), indent=2, fallback=str).decode() + "\n")
+    # (every control character a \\uXXXX escape: a C1 control a document holds, U+009B, is a
+    # terminal's escape in UTF-8 too, and the answer is printed as data; audit 75 A F2)
+    emit_text(json_text(pydantic_core.to_json(_plain(value), indent=2, fallback=str).decode()) + "\n")
 
 
 def emit_text(text: str) -> None:

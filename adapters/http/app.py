@@ -86,7 +86,7 @@ from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.erasure import ERASURES_FILE
 from inforce.ontology.ingest import REVIEWS_FILE, IngestSummary
 from inforce.ontology.scalars import sent_locator
-from inforce.ontology.text import message_text, whole_number
+from inforce.ontology.text import json_text, message_text, whole_number
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
 
@@ -234,10 +234,11 @@ def _failure(problem: BaseException, where: str, root: Path | None = None, name:
 
 
 def _json(value: BaseModel | Mapping[str, Any]) -> bytes:
-    """A model as ``--format json`` writes it (``model_dump(mode="json")``), compact."""
+    """A model as ``--format json`` writes it (``model_dump(mode="json")``), compact, every control
+    character a ``\\uXXXX`` escape as the command line writes it (``json_text``)."""
     if isinstance(value, BaseModel):
-        return value.model_dump_json().encode()
-    return pydantic_core.to_json(value, fallback=str)
+        return json_text(value.model_dump_json()).encode()
+    return json_text(pydantic_core.to_json(value, fallback=str).decode()).encode()
 
 
 def _outcome(result: Any) -> str:

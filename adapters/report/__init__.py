@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from inforce.ontology import PortfolioSummary, SweepReport
+from inforce.ontology.text import json_text
 
 __all__ = ["FORMATS", "Format", "render", "render_summary"]
 
@@ -16,7 +17,7 @@ FORMATS: tuple[Format, ...] = ("json", "md", "html", "sarif")
 
 
 def _json(report: SweepReport) -> str:
-    return report.model_dump_json(indent=2) + "\n"
+    return json_text(report.model_dump_json(indent=2)) + "\n"  # every control character escaped
 
 
 def _writer(fmt: Format) -> Callable[[SweepReport], str]:
@@ -45,4 +46,4 @@ def render(report: SweepReport, fmt: Format) -> str:
 def render_summary(summary: PortfolioSummary) -> str:
     """A portfolio sweep's summary as ``summary.json`` holds it (the CLI writes it, the service
     serves it: one text for both)."""
-    return summary.model_dump_json(indent=2) + "\n"
+    return json_text(summary.model_dump_json(indent=2)) + "\n"
