@@ -47,9 +47,9 @@ PATH_SEGMENT = r"[A-Za-z0-9][A-Za-z0-9_\-]*"
 _DOC_ID = r"[A-Za-z0-9][A-Za-z0-9_\-.]*"
 _REV = r"[A-Za-z0-9][A-Za-z0-9_\-.]*"
 _LOCATOR_RE = re.compile(
-    rf"^(?P<doc>{_DOC_ID})(?:@(?P<rev>{_REV}))?(?:#(?P<path>{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*))?$"
+    rf"^(?P<doc>{_DOC_ID})(?:@(?P<rev>{_REV}))?(?:#(?P<path>{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*))?\Z"
 )
-_DOC_ID_RE = re.compile(rf"^{_DOC_ID}$")
+_DOC_ID_RE = re.compile(rf"^{_DOC_ID}\Z")
 
 DocumentId = Annotated[str, Field(pattern=rf"^{_DOC_ID}$", min_length=1, max_length=200)]
 

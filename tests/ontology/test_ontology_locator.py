@@ -55,3 +55,18 @@ def test_malformed_locators_are_rejected_with_a_hint(text: str):
     with pytest.raises(LocatorError) as caught:
         Locator.parse(text)
     assert caught.value.hint and "DOC-ID" in caught.value.hint
+
+
+def test_a_trailing_line_break_is_no_part_of_an_id_or_a_locator() -> None:
+    """Audit 75 A F3: the patterns ended in ``$``, which Python's ``re`` also matches before a final
+    line break, so ``erase P $'SPEC-1\\n'`` answered "no document SPEC-1⏎" (a 404 over HTTP) and a
+    revision label "1\\n" was looked for, where "../1" is refused as no label."""
+    import pydantic
+
+    from inforce.ontology.scalars import is_document_id
+
+    assert is_document_id("SPEC-1") and not is_document_id("SPEC-1\n")
+    for parts in ({"doc": "SPEC-1\n"}, {"doc": "SPEC-1", "rev": "1\n"}, {"doc": "SPEC-1", "path": "2.1\n"}):
+        with pytest.raises(pydantic.ValidationError):
+            Locator(**parts)
+    assert str(Locator(doc="SPEC-1", rev="1", path="2.1")) == "SPEC-1@1#2.1"
