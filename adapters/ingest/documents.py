@@ -71,6 +71,9 @@ logger = logging.getLogger("inforce.adapters.ingest")
 DOCUMENTS = "documents"
 
 _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
+#: The most abbreviations one sheet's ``abbreviations:`` legend holds (a drawing set's legend is a
+#: few hundred; each is compiled into the patterns every statement is read with).
+MAX_LEGEND_ENTRIES = 2_000
 _CALLOUT_KEYS = ("id", "detail", "scale", "text")
 _FENCE_LINE = re.compile(r"---[ \t]*\r?")
 #: A first line written as if it opened front matter but not as '---' alone (a comment after it,
@@ -679,6 +682,12 @@ class _DrawingParser(Parser):
             return {}
         entries = reader.mapping(metadata.entries["abbreviations"][1], "abbreviations",
                                  hint="a mapping of each abbreviation to its words, e.g. CLR.: clear")
+        if entries is not None and len(entries) > MAX_LEGEND_ENTRIES:  # (audit 75 B F1: ingest time)
+            reader.error(metadata.entries["abbreviations"][1],
+                         f"a legend of {len(entries):,} abbreviations: a sheet's legend holds at most "
+                         f"{MAX_LEGEND_ENTRIES:,}", field="abbreviations",
+                         hint="keep the abbreviations the set uses; a drawing set's legend is a few hundred")
+            return {}
         found: dict[str, str] = {}
         for name, (key, value) in (entries or {}).items():
             where = f"abbreviations.{name}"

@@ -159,3 +159,29 @@ def test_a_legend_that_is_not_abbreviations_to_words_is_an_error_at_its_line(tmp
 def test_a_misspelt_key_is_still_refused(tmp_path):
     (error,) = _problems(tmp_path, GENERAL.replace("abbreviations:", "abbreviation:"))
     assert (error.line, error.field) == (10, "abbreviation") and "did you mean 'abbreviations'" in error.message
+
+
+def test_a_legend_past_its_bound_is_an_error_at_its_line(tmp_path):
+    """Audit 75 B F1: a legend's size had no bound, and each abbreviation went into the patterns
+    every statement is read with (2,000 took 36 s of ingest). A sheet's legend holds at most 2,000."""
+    from inforce.adapters.ingest.documents import MAX_LEGEND_ENTRIES
+
+    legend = "".join(f"  AB{n}.: clear\n" for n in range(MAX_LEGEND_ENTRIES + 1))
+    text = SPEC_EXAMPLE.split("abbreviations:")[0] + "abbreviations:\n" + legend
+    [problem] = _problems(tmp_path, text)
+    assert problem.field == "abbreviations" and problem.line == text.split("\n").index("abbreviations:") + 2  # its first entry
+    assert f"a legend of {MAX_LEGEND_ENTRIES + 1:,} abbreviations" in problem.message
+
+
+def test_a_word_of_many_abbreviations_gives_a_pattern_of_their_size_not_their_product():
+    """Audit 75 B F1: each way to write a word was followed by its own copy of the rest of the phrase,
+    so a word abbreviated a thousand ways made a pattern a thousand times the tail's size (seconds to
+    compile). The tail is written once per run now; the same texts are found."""
+    from inforce.rules.subjects import WordList, _phrase_pattern
+
+    many = {("clear",): tuple(f"AB{n}." for n in range(1000))}
+    pattern = _phrase_pattern("clear concrete cover to reinforcement", many)
+    assert len(pattern) < 100_000 and pattern.count("reinforcement") == 1, len(pattern)  # (before: ~3 MB)
+    words = WordList(("clear concrete cover to reinforcement",), {("clear",): ("CLR.", "CL.")})
+    found = words.find("2 IN. CLR. CONCRETE COVER TO REINFORCEMENT, and cl. concrete cover to reinforcement")
+    assert [(start, end) for _, start, end in found] == [(6, 42), (48, 83)], found
