@@ -126,6 +126,10 @@ MAX_COLUMNS = 63
 MAX_MERGED_TEXT = 16 * 2**20
 
 
+#: The markup-compatibility namespace (ECMA-376 part 3): ``mc:AlternateContent``.
+_MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+
+
 @dataclass(frozen=True, slots=True)
 class DocxTextLayer:
     """A Word document's text layer and where each of its lines came from.
@@ -610,6 +614,20 @@ class _BodyReader:
                     line=self.index,
                     field="text_box",
                     hint="put the text in the body if it is part of the specification",
+                )
+            )
+        # runs wrapped in markup-compatibility alternatives (Word's wrapper for content newer than
+        # its 2007 schema; another program's or an author's runs too): not read, and said (audit 75 B F2)
+        alternatives = f"{{{_MC}}}AlternateContent"
+        if any(next(text.iterancestors(self.w("txbxContent")), None) is None
+               for block in paragraph.iter(alternatives) for text in block.iter(self.w("t"))):
+            self.warnings.append(
+                InputError(
+                    f"{where} holds text in markup-compatibility alternatives (mc:AlternateContent): it is not read",
+                    file=self.file,
+                    line=self.index,
+                    field="alternate_content",
+                    hint="save the document again from Word, or put the text in plain runs",
                 )
             )
 
