@@ -751,6 +751,12 @@ _LISTS_ATTACHED = re.compile(r"\bfollowing\b[^:.;]{0,120}\b(?:is|are)\s+(?:hereb
                              r"\b[^:.;]{0,60}:\s*$", re.IGNORECASE)
 
 
+#: A list of the addendum's attachments run on in its paragraph, up to the word read ("... and the following
+#: attachments: FORM OF PROPOSAL (REVISED) - ...; 23 09 93 ..."): the colon opens the list, no sentence ends in
+#: it; a word of change in it marks an attachment, the items below carry the changes (round 77).
+_IN_ATTACHMENT_LIST = re.compile(r"\b(?:attachments?|enclosures?)[ \t]*:(?:(?![.!?](?:\s|$))[^:\n])*$", re.IGNORECASE)
+
+
 def _attachments_lead(item: Item, vocabularies: list) -> bool:
     """Whether the item is an entry under a lead-in that only says the documents it lists are attached."""
     lines = item.heading_context.splitlines() if item.heading_context else []

@@ -73,6 +73,34 @@ def _opening_places(text: str, references: list[Reference], action: Action) -> l
     return place_before_object(text, references, action)
 
 
+#: Between a designated document's run of words and the sheet (or a callout of it) the run goes on to name
+#: before the verb: its title and the part it is filed under, commas, dashes and a colon ("Annex 1 - Lot 1,
+#: Drawings: drawing"); no end of a clause, no second thing listed.
+_RUN_TO_SHEET = re.compile(r"(?:(?![.;!?](?:\s|$)|&|\b(?:and|or)\b)[^\n]){0,60}", re.IGNORECASE)
+
+
+def designated_sheet(text: str, references: list[Reference], action: Action) -> list[Reference]:
+    """``references`` with a designated document bound (it names where, not what) where its run of words,
+    before the verb, goes on to name a sheet or a callout of one: "Annex 1 - Lot 1, Drawings: drawing
+    L1-BR-02 ... is replaced by ...", "Part 4, Drawings: Note 2 on Sheet C-7 is deleted". The designation
+    says which part of the bidding documents holds the drawing; the drawing, the later and more specific
+    place, is what changes, never the designated document replaced whole beside it (round 77)."""
+    if action.span is None or not action.changes:
+        return references
+    verb = action.span[0]
+    ordered = sorted((r for r in references if not r.from_heading), key=lambda r: r.span)
+    bound: set[int] = set()
+    for index, reference in enumerate(ordered):
+        if (reference.kind != "section" or reference.resolved_by != "designation" or reference.bound
+                or reference.cited or reference.span[1] > verb or not (reference.target or reference.candidates)):
+            continue
+        after = next((r for r in ordered[index + 1:] if r.span[0] >= reference.span[1]), None)
+        if (after is not None and after.kind in ("sheet", "callout") and after.target is not None and not after.cited
+                and after.span[1] <= verb and _RUN_TO_SHEET.fullmatch(text, reference.span[1], after.span[0])):
+            bound.add(id(reference))
+    return [replace(r, bound=True) if id(r) in bound else r for r in references] if bound else references
+
+
 def place_before_object(text: str, references: list[Reference], action: Action) -> list[Reference]:
     """``references``, a paragraph heading the item before a colon read as cited where the verb after
     the colon names another paragraph of the same document that neither holds nor lies in it:

@@ -16,6 +16,7 @@ from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
 from .actions import Action, quotations_closing, read_action, said_unchanged, worded
 from .context import (
     _CLARIFICATION,
+    _IN_ATTACHMENT_LIST,
     _SENTENCE,
     _added_in_table,
     _asked,
@@ -316,6 +317,10 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                 action = Action("amend", word.group(0), word.span(),
                                 ambiguous=f'"{word.group(0)}" is a change word no verb of the pack reads')
         if not action.changes:
+            continue
+        if action.span is not None and _IN_ATTACHMENT_LIST.search(_read_text(text, unasked), 0, action.span[0]):
+            # "This Addendum consists of 3 pages and the following attachments: FORM OF PROPOSAL (REVISED); ...":
+            # the word marks an attachment the list names, the items below carry the changes; the list instructs nothing
             continue
         written = find_references(text, corpus, mask=[*quoted, *unasked[len(quoted):]] if action.ambiguous and (
             action.ambiguous.startswith(_BESIDE_WHY)) else quoted, notations=notations, titles=False)

@@ -1245,6 +1245,13 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
                 fitting = _tender_title(read, span[1], docs, corpus)
             if len(fitting) == 1:
                 return Reference("section", label, span, Locator(doc=fitting[0]), resolved_by="designation")
+            if read and (foreign := _foreign_title(read, span[1], docs, directory)) is not None:
+                # ("acknowledge it in Section 3, Tender Amendment Form" where the project's documents designated
+                # Section 3 are other tenders' scopes and conditions: a title none of theirs shares a word of names
+                # a document the project does not hold, as it does beside one document so designated)
+                return Reference("section", label, span, None, why=(
+                    f'names {label} "{foreign}"; none of the {len(docs)} documents of the project designated so '
+                    f"({', '.join(docs)}) is titled so"))
             return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
                              why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
     return None
@@ -1324,6 +1331,26 @@ def _fitting_title(read: str, end: int, docs: Sequence[str], directory: TargetDi
     if len(fitting) != 1 or any(words & held[d] for d in docs if d != fitting[0]):
         return []
     return fitting
+
+
+def _foreign_title(read: str, end: int, docs: Sequence[str], directory: TargetDirectory) -> str | None:
+    """The title written right after a designation, each of its words capitalised ("Tender Amendment Form"),
+    that fits no title of ``docs`` (each designated as the item writes) as a title written after the one
+    document so designated must fit its own (``_designation``): it names a document the project does not
+    hold. None where one title fits, or none is written so."""
+    titled = _TITLE_AFTER.match(read, end)
+    if titled is None or len(titled.group(1)) < 6:
+        return None
+    written = titled.group(1).split()
+    if len(written) < 2 or not all(w[:1].isupper() for w in written if w.lower() not in LINKING_WORDS):
+        return None
+    from rapidfuzz import fuzz, utils
+
+    title = " ".join(written)
+    if any(fuzz.token_set_ratio(title, directory.titles.get(d, ("", ""))[1], processor=utils.default_process) >= 75
+           for d in docs):
+        return None
+    return title
 
 
 def _tender_title(read: str, end: int, docs: Sequence[str], corpus: Corpus) -> list[str]:

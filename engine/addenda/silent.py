@@ -11,7 +11,7 @@ from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvide
 
 from ..derivation import _quoted_spans
 from .actions import _SENTENCE_END, Action, read_action
-from .context import _asked, _missed, _preamble, _read_text
+from .context import _IN_ATTACHMENT_LIST, _asked, _missed, _preamble, _read_text
 from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _clause_holders, _held_elsewhere
 from .items import Item
 from .outcome import Reading, _propose, _words
@@ -345,6 +345,8 @@ def _unsaid_lines(reading: Reading, document: Document, items: Sequence[Item], b
                 continue
             if line.rstrip().endswith(":") and (said := _lead_action(line, vocabularies)) is not None:
                 lead = said
+            if action.span is not None and _IN_ATTACHMENT_LIST.search(_read_text(line, unasked), 0, action.span[0]):
+                continue  # a word marking an attachment the paragraph lists ("attachments: FORM ... (REVISED); ...")
             if (not doubted and not action.changes and _CHANGE_WORD.search(_read_text(line, unasked)) is None
                     and _CHANGE_STEM.search(_read_text(line, unasked)) is None):
                 continue

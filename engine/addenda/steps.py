@@ -82,6 +82,7 @@ from .extent import (
     _sole_holder_of_several,
     _whole_doubt,
     _whole_said,
+    designated_sheet,
 )
 from .forms import (
     _DOCUMENT_NUMBER,
@@ -633,6 +634,7 @@ class _One:
                                      titles=self.action.changes or self.lead is not None or bool(self.cells)
                                      or titles_a_clause(_read_text(self.item.text[:self.start + 200], self.mask)))
         self.references = _opening_places(self.item.text, self.references, self.action)
+        self.references = designated_sheet(_read_text(self.item.text, self.mask), self.references, self.action)
         self.references = self._reasons_cited(clause.start() if clause is not None else None)
         self.references = self._excepted_first()
         self.references = self._unchanged_cited()
