@@ -398,6 +398,10 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # is its deleting word alone; what follows says why, nothing is put in the provision's place
         # (a part named after it, "Deleted: the second sentence.", is no sentence of its own: read as before)
         action = Action("delete", " ".join(gone.group(0).split()), (a_start, a_end))
+    elif (gone := _first_clause_deletes(new, vocabularies)) is not None:
+        # ("Article supprimé ; les plafonds existants sont conservés.": the same, its deleting words the
+        # pack's in the owner's language)
+        action = Action("delete", gone, (a_start, a_end))
     elif _instructs_in_part(new, vocabularies):
         # "As printed. | Add at the end: "and one relay test lead set".": the new cell is an instruction
         # opening with its verb, not the provision's words, and it changes part of the provision (round 45)
@@ -444,6 +448,20 @@ _GONE_OPENS = re.compile(r"[ \t*_]*(?:(?:the\s+)?(?:sub-?)?(?:clause|paragraph|p
                          r"(?:deleted|omitted|removed|withdrawn)[ \t*_]*[.;](?=\s|$)", re.IGNORECASE)
 
 
+#: A new cell's first clause: up to its first full stop or semicolon followed by a space.
+_FIRST_CLAUSE = re.compile(r"\s*([^.;]*?)\s*[.;](?=\s|$)")
+
+
+def _first_clause_deletes(cell: str, vocabularies: list) -> str | None:
+    """The first clause of a table's new cell where it is a deleting word of the pack, with at most the
+    word naming the provision ("Article supprimé ; ...", "Numeral eliminado. ..."): what follows says why or
+    what stays; nothing is put in the provision's place. None for any other cell."""
+    first = _FIRST_CLAUSE.match(cell)
+    if first is None or not 1 <= len(first.group(1).split()) <= 3 or first.end() >= len(cell.rstrip()):
+        return None
+    return " ".join(first.group(1).split()) if read_action(first.group(1), vocabularies).action == "delete" else None
+
+
 def _instructs_in_part(cell: str, vocabularies: list) -> bool:
     """Whether a table's new cell opens with a verb in the imperative that changes part of what the row
     names ("Add at the end: ...", "Insert after the first sentence: ...", "Delete the second sentence.")."""
@@ -471,7 +489,13 @@ def _figure_anew(old: str, new: str) -> bool:
 def _written_out(cell: str) -> bool:
     """Whether a cell's words are a provision written out: a label opening them ("B. ...", "2.1 ...")
     or a sentence ending them."""
-    return bool(re.match(r"(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", cell) or re.search(r"[.!?][\"”]?$", cell))
+    return bool(re.match(r"(?:[A-Z]|\d{1,2}(?:\.\d{1,3})*)[.)]\s+\S", cell) or re.search(r"[.!?][\"”]?$", cell)
+                or _QUOTED_WRITTEN_OUT.fullmatch(cell))
+
+
+#: A provision written out within quotation marks, its own dotted label opening it and a sentence ending
+#: it ("« 3.2 Les gouttières seront en PVC. »", '"2.3 Prueba de estanqueidad: ... minutos."').
+_QUOTED_WRITTEN_OUT = re.compile(r"[«\"“]\s*\d{1,2}(?:\.\d{1,3})+\s+[^\W\d_].*[.!?]\s*[»\"”]", re.DOTALL)
 
 
 #: A cell naming a document's revision, not words of a provision ("Revision 0", "Rev. B", "R1").

@@ -1197,9 +1197,10 @@ _INSTEAD = re.compile(r"\b(?:instead\s+of|in\s+lieu\s+of|in\s+place\s+of)\b[^.;:
 _SWAP_IN = re.compile(r"\b(?:replace[ds]?|substitute[ds]?)\s{3,}(?:with|by)\s{3,}(?:in|within|of|at)\s+(?:the\s+)?(?:existing\s+)?$",
                       re.IGNORECASE)
 
-#: The title written after a designation ("Section 3 - Tender Submission Package").
+#: The title written after a designation ("Section 3 - Tender Submission Package"), its words in any
+#: Latin letters ("Section VI, Spécifications techniques": an accented letter ended the title at "Sp").
 _TITLE_AFTER = re.compile(r"[ \t]*[-–—:,]?[ \t]*(?!(?:Clause|Paragraph|Para|Article|Sub[-\w]*|Item|Page|Sheet|Section|Part|Schedule)\b)"
-                          r"([A-Z][A-Za-z'’&/-]*(?:[ \t]+(?:[A-Za-z'’&/-]+)){0,7})")
+                          r"([A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’&/-])*(?:[ \t]+(?:(?:[^\W\d_]|['’&/-])+)){0,7})")
 
 
 def _last_cell(read: str) -> int:
