@@ -74,7 +74,7 @@ from .gate import _certainty, _guards
 from .instruction import _read_item
 from .items import Item, bounded_gaps
 from .outcome import Lookup, Reading, _offsets, _Outcome, _reference_score, _verb, _words
-from .references import Corpus, find_references
+from .references import Corpus, find_references, unheld_designation
 from .silent import _labelled_number, _labelled_unsaid
 from .view import ReaderViews, gathered
 from .weighing import _attachments_alone, _innermost, _lead_ins
@@ -301,6 +301,29 @@ def _without_contents(reading: Reading, items: Sequence[Item]) -> None:
 _NO_SECTION = re.compile(r"names (\S+(?: \S+)?), but no section it belongs to(?:; names (?i:\1), but no section it belongs to)*")
 
 
+#: Why an item naming a part of the bidding documents that no document of the project is designated by is not
+#: placed in another document holding its clause.
+_UNHELD = "which no document of the project is: its clause is not placed in another document"
+
+
+def _names_unheld(item: Item, corpus: Corpus, outcome: _Outcome,
+                  notations: Mapping[str, Sequence[re.Pattern[str]]]) -> str | None:
+    """The part of the bidding documents the project does not hold that ``item`` names (``unheld_designation``),
+    where what ``outcome`` places are clauses of documents the item names in no other way (no section, sheet or
+    title of its words is one of theirs: "Refer Section 07 46 00 (Siding), Part 3, Sub-section 3.2 B" names its
+    section by number, a sheet by its own number): their clause of that number is not the one the item means."""
+    targets = [target for target, _ in outcome.targets]
+    if not targets or any(target.path is None for target in targets):
+        return None
+    docs = list(dict.fromkeys(target.doc for target in targets))
+    unheld = unheld_designation(item.text, corpus, docs)
+    if unheld is None or any(reference.kind in ("section", "sheet", "title") and reference.target is not None
+                             and reference.target.doc in docs
+                             for reference in find_references(item.text, corpus, notations=notations)):
+        return None
+    return unheld
+
+
 def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes], items: Sequence[Item], corpus: Corpus,
                        vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
                        rule: str, layouts: Sequence[re.Pattern[str]]) -> None:
@@ -327,6 +350,13 @@ def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes
         for path in again:
             before = outcomes[path]
             outcome = _read_item(by_path[path], corpus, vocabularies, notations, skip, rule, items, layouts)
+            unheld = _names_unheld(by_path[path], corpus, outcome, notations)
+            if unheld is not None:
+                # ("Sección I, Instrucciones a los oferentes, numeral 1.2: se elimina." where the project holds no
+                # Sección I: the numeral is that part's, never one of the documents the other items changed)
+                if before.kind == "not_understood":
+                    outcomes[path] = replace(before, why=f"{before.why}; names {unheld}, {_UNHELD}")
+                continue
             if outcome.kind == "applied" and before.kind == "proposed":
                 outcomes[path] = outcome
             elif before.kind == "not_understood" and outcome.kind in ("applied", "proposed") and outcome.targets:

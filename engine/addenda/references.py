@@ -1258,6 +1258,47 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
     return None
 
 
+#: A bracket opened right before a designation: an aside to the name written before it.
+_BRACKETED = re.compile(r"\([ \t]*$")
+
+
+def unheld_designation(text: str, corpus: Corpus, docs: Sequence[str]) -> str | None:
+    """The first run of designations ``text`` writes ("Sección I", "Section II, Instructions to Bidders"), not in a
+    bracket, that no title of the project writes, anywhere in it, where no run of ``text`` designates one of
+    ``docs`` and none of its labels is a part of the outline of any of ``docs`` (it may be that document's own
+    part: "Section 3, Clause 3.1" of a specification holding a section 3): the item names a part of the bidding
+    documents the project does not hold, and a clause it names is that part's, not one of ``docs``. None where it
+    writes none."""
+    words = corpus.designations
+    if not words or not docs:
+        return None
+    directory = corpus.directory
+    titled = corpus.once("titled-designations", _titled_designations)
+    unheld = None
+    for match in words.run.finditer(text):
+        if _CSI_PART.match(text, match.start()) or _BRACKETED.search(text, 0, match.start()):
+            continue  # (a bracket restating the name before it, "Works Requirements (Volume A), clause 3.3.3")
+        keys = words.keys(match.group(0))
+        named = {doc for key in keys
+                 for doc in directory.documents_for(corpus.designated(), key, corpus.target_kinds, corpus.as_of)}
+        if named & set(docs):
+            return None  # the item names the document it changes
+        if unheld is None and not named and not set(keys) & titled:
+            labels = {m.group(2) for m in words.single.finditer(match.group(0))}
+            if not any(labels & corpus.path_set(doc) for doc in docs):
+                unheld = " ".join(match.group(0).split())
+    return unheld
+
+
+def _titled_designations(corpus: Corpus) -> frozenset[str]:
+    """Every designation a title of the project writes anywhere in it, a dot after its label aside ("Pliego de
+    Cargos, Capítulo III ...", "Secção IX. Especificações Técnicas"): a part some document is of."""
+    words = corpus.designations
+    return frozenset(key for _, title in corpus.directory.titles.values()
+                     for match in words.one.finditer(re.sub(r"(?<=\w)\.(?=\s)", " ", title))
+                     for key in words.keys(match.group(0)))
+
+
 def _outer_holding(written: str, key: str, docs: Sequence[str], corpus: Corpus) -> str | None:
     """The one document an earlier designation of the run ``written`` names, where the later designation
     (``key``, which designates ``docs``, none of them that document) is a part of its outline: "Part 5,
