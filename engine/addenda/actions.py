@@ -67,6 +67,11 @@ _PART_SUBJECT = re.compile(
 #: replaced by "Y"", round 74): a change in part, whatever auxiliary the owner's language puts before the verb.
 _PART_SUBJECT_PASSIVE = _PART_SUBJECT.pattern.replace(r"(?:is|are|est|sont|es|son)\s+(?:hereby\s+)?$", r"(?:{words})\s+$")
 assert _PART_SUBJECT_PASSIVE != _PART_SUBJECT.pattern
+#: A quotation standing alone as the subject of a passive replace or delete verb, opening its clause ('point 2.3:
+#: "C25/30" is replaced by "C30/37"', '(... ; "two coats" is deleted)'): words of the target, a change in part, as
+#: 'the words "X" are replaced' is (round 77). Read on the text as written, its quotations not blanked.
+_QUOTED_SUBJECT = re.compile(r"(?:^|[:;(]|[.!?][ \t])[ \t]*[\"“«»„][^\"“”«»„\n]{1,120}[\"”»«][ \t]+"
+                             r"(?:is|are|est|sont|es|son)[ \t]+(?:hereby[ \t]+)?$", re.IGNORECASE)
 #: The auxiliary a pack's passive phrase opens with ("sont remplacés par", "est remplacé par"): the subject
 #: before it is read up to and with it, as before an English verb the pack lists without one.
 _PHRASE_AUXILIARY = re.compile(r"(?:est|sont|es|son)\s+", re.IGNORECASE)
@@ -201,6 +206,8 @@ _REMAINDER = re.compile(r"\b(?:the\s+)?(?:rest|remainder|balance|"
                         r"(?:el|le|il|o)\s+rest[oe]|(?:o|lo)\s+restante|lo\s+dem[aá]s|"
                         # Slovak and Czech ("ostatný text bodu sa nemení", "ostatní text bodu se nemění", "zvyšok bodu")
                         r"ostatn[ýéáíi]|zvyšok|zbytek|"
+                        # Slovenian ("Ostale določbe dokumentacije ostanejo nespremenjene", "ostalo besedilo točke", round 77)
+                        r"ostal[aeio]|"
                         # Turkish ("maddenin diğer hükümleri değiştirilmemiştir": the article's other provisions, round 75)
                         r"diğer\s+hükümler(?:i)?)\b"
                         # (what it is the rest of named by its number, "the rest of point 6.1": a dot inside a number
@@ -691,6 +698,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                           or (" " in h[3].strip() and _QUOTE_MARK.search(text, h[0], h[1]))
                           or ((_THING.match(read, h[1]) or _SIZED_THING.match(read, h[1])) and not _NAMES_PROVISION.search(h[3]))
                           or _PART_SUBJECT.search(read, max(0, h[0] - 160), h[0] + _auxiliary_length(h[3]))
+                          or _QUOTED_SUBJECT.search(text, max(0, h[0] - 160), h[0] + _auxiliary_length(h[3]))
                           or worded(_PART_SUBJECT_PASSIVE, vocabularies, "passives").search(read, max(0, h[0] - 160), h[0])
                           or (_REST_KEPT.search(read, h[1], _line_end(read, h[1])) is not None
                               and not _OBJECT_PROVISION.match(read, h[1]) and _KIND_LAST.search(h[3]) is None)

@@ -181,7 +181,9 @@ _EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+(?:applica
 #: ("Article 3.2 is supplemented with paragraph C", Czech "se doplňuje o odstavec C", Polish "uzupełnia się o
 #: ppkt C": the paragraph a provision is supplemented with is one it gains)
 _INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional|supplement(?:ed|s)?\s+with|"
-                        r"doplňuje\s+o|uzupełnia\s+się\s+o|aditad[oa]s?|acrescentad[oa]s?|se\s+incorpora|se\s+agrega|se\s+añade)"
+                        r"doplňuje\s+o|uzupełnia\s+się\s+o|aditad[oa]s?|acrescentad[oa]s?|se\s+incorpora|se\s+agrega|se\s+añade|"
+                        # (Slovenian "se za točko 4.2 doda nova točka 4.3", round 77)
+                        r"doda(?:ta|jo)?|nov[aoi])"
                         r"\b:?[^.;:\n]{0,30}$",
                         re.IGNORECASE)
 

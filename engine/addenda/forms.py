@@ -229,7 +229,9 @@ def _document_number_of(item: Item, corpus: Corpus) -> str | None:
 #: "un nouvel article 5.3", "um novo item 2.4"): one home, read by the step placing a new paragraph too.
 #: (and the Finnish "uusi kohta 5.3", the Nordic "ny punkt", the Dutch "nieuwe paragraaf", the Polish "nowy punkt")
 _NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?|uusi|ny(?:tt|e|a)?|nieuwe?|now[yae])"
-_CLAUSE_WORDS = r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea|kohta|punkt|paragraaf|artikel"
+_CLAUSE_WORDS = (r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea|kohta|punkt|paragraaf|artikel"
+                 # (a Slovenian point, "se za točko 4.2 doda nova točka 4.3", round 77)
+                 r"|(?:pod)?to[čc]k[aeio]")
 
 
 def names_new_clause(text: str, path: str, *, held: bool = False) -> bool:

@@ -1454,11 +1454,15 @@ def _part_after_title(read: str, end: int, doc: str, corpus: Corpus, take: Calla
                        why=after.group("number")))
 
 
-_NEW = re.compile(r"\bnew\s+$", re.IGNORECASE)
+#: (and the Slovenian "nova točka 4.3", "nov člen", round 77)
+_NEW = re.compile(r"\b(?:new|nov[aoi]?)\s+$", re.IGNORECASE)
 _ADDED_SHEET = re.compile(r"\b(?:add(?:ed|s|ing)?|new|insert(?:ed|s|ing)?)\s+(?:(?:the|a|an)\s+)?(?:new\s+)?"
                           r"(?:contract\s+)?(?:sheets?|drawings?|dwgs?\.?)\s*(?:nos?\.?\s*)?$", re.IGNORECASE)
 _WHERE = re.compile(r"\b(?:after|following|before|preceding)\s+(?:the\s+)?(?:existing\s+)?"
-                    r"(?:sub-?paragraphs?|paragraphs?|paras?\.|articles?|clauses?|sub-?sections?)?\s*$", re.IGNORECASE)
+                    r"(?:sub-?paragraphs?|paragraphs?|paras?\.|articles?|clauses?|sub-?sections?)?\s*$"
+                    # (Slovenian "se za točko 4.2 doda nova točka 4.3": "za", after, right before the clause's noun; read
+                    # only where the item names a new clause, round 77)
+                    r"|\bza\s+$", re.IGNORECASE)
 
 
 #: A participle that places the subject of a sentence ("The scope of work shown on Drawing M-301,
@@ -2516,6 +2520,34 @@ def _singular(name: str) -> str:
     return " ".join(words)
 
 
+def _declined_name(name: str, processed: str) -> str | None:
+    """The words of ``processed`` (an item's processed text) that write a document's processed ``name`` in another
+    grammatical case, as languages that decline a noun and its adjective write a title after the clause it holds
+    (Slovenian "točki 2.3 tehničnih specifikacij" of the "Tehnične specifikacije", Slovak "bod 2.3 technickej
+    správy" of the "Technická správa", round 77): as many words, in the name's order, each opening with the same
+    letters as the name's word and parting from it only in an ending of three letters or fewer, the stem left
+    four letters or more. Only a name of two or more words, each of four letters or more and none a digit (a
+    linking word is no stem), and none written word for word: None otherwise."""
+    words = name.split()
+    if len(words) < 2 or not all(len(word) >= 4 and word.isalpha() for word in words):
+        return None
+    tokens = processed.split()
+    for start in range(len(tokens) - len(words) + 1):
+        run = tokens[start:start + len(words)]
+        if all(_same_stem(word, token) for word, token in zip(words, run, strict=True)) and run != words:
+            return " ".join(run)
+    return None
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """Whether ``other`` is ``word`` with another ending (``_declined_name``): a shared opening of four letters or
+    more that leaves three letters or fewer of either."""
+    if not other.isalpha():
+        return False
+    shared = next((i for i, (a, b) in enumerate(zip(word, other)) if a != b), min(len(word), len(other)))
+    return shared >= 4 and max(len(word), len(other)) - shared <= 3
+
+
 def _document_named(read: str, corpus: Corpus) -> list[Reference]:
     """The document an item names by its name or its initials alone, no number ("ARTÍCULO 2º DEL PLIEGO
     DE CONDICIONES PARTICULARES", "Artículo N° 3 de las ETP", "No caderno de encargos, ..."): owners of
@@ -2542,6 +2574,9 @@ def _document_named(read: str, corpus: Corpus) -> list[Reference]:
             # ("se modifica el inciso 4.1 de la especificación particular 4": one of the Especificaciones
             # Particulares named in the singular, by its number, round 58)
             fits[doc] = (fuzz.partial_ratio(one, processed), one)
+        elif (declined := _declined_name(name, processed)) is not None:
+            # ("V točki 2.3 tehničnih specifikacij se ...": the name in another grammatical case, round 77)
+            fits[doc] = (fuzz.partial_ratio(declined, processed), declined)
         elif initials and initials in capitals:
             fits[doc] = (100.0, initials)
     if not fits:
