@@ -2544,7 +2544,7 @@ def _same_stem(word: str, other: str) -> bool:
     more that leaves three letters or fewer of either."""
     if not other.isalpha():
         return False
-    shared = next((i for i, (a, b) in enumerate(zip(word, other)) if a != b), min(len(word), len(other)))
+    shared = next((i for i, (a, b) in enumerate(zip(word, other, strict=False)) if a != b), min(len(word), len(other)))
     return shared >= 4 and max(len(word), len(other)) - shared <= 3
 
 
