@@ -193,7 +193,7 @@ def pending_erasure(root: Path) -> InputError | None:
         if entry.state == "pending":
             pending = True
             if not erase_is_running(root):
-                return _unfinished(n, entry, line, "its text is not served until it does")
+                return _unfinished(n, entry, line, "its text is not served until it does", served=True)
     if not pending and seen is not None:
         _NONE_PENDING[root] = seen
     return None
@@ -214,14 +214,15 @@ def _record_seen(root: Path) -> tuple[int, int, int] | None:
     return found.st_ino, found.st_size, found.st_mtime_ns
 
 
-def _unfinished(n: int, entry: Erasure, line: int | None, consequence: str) -> InputError:
+def _unfinished(n: int, entry: Erasure, line: int | None, consequence: str, *, served: bool = False) -> InputError:
     """The error of entry ``n``, pending with no erasure running: it was cut short. The hint
     names what to erase again, never a command's flags (the engine speaks no interface's words).
-    An erasure of a revision only some groups could read is told by its place in the record
-    alone (audit 74 A F2): the refusal goes to every asker of the project, whoever they are, and
-    its document, revision, eraser and time are that revision's (as ``lag`` withholds them); the
-    operator reads them at that line."""
-    if entry.access:
+    ``served``: the refusal of a question (``pending_erasure``), which goes to every asker of the
+    project: an erasure of a revision only some groups could read is then told by its place in
+    the record alone (audit 74 A F2): its document, eraser and time are that revision's, which
+    ``lag`` withholds from such an asker; the operator reads them at that line, and ``lag`` and
+    ingest tell them whole where their asker may read them."""
+    if served and entry.access:
         return InputError(
             f"an erasure recorded here did not finish; {consequence}", file=ERASURES_FILE, line=line,
             field=f"erasures[{n}].state",
