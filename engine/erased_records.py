@@ -97,17 +97,6 @@ def _hashed(text: str | None, key: bytes) -> str | None:
     return f"[erased hmac-sha256:{hmac.new(key, text.encode('utf-8'), hashlib.sha256).hexdigest()}]"
 
 
-def _hashed(text: str | None, key: bytes) -> str | None:
-    """What an erased record keeps of a text: a mark keyed with the erasure's secret, which is
-    kept nowhere. The same text gets the same mark within one erasure (a record still shows
-    which of its quotes were the same), and no mark can be confirmed by hashing a guess: an
-    unkeyed hash of a short text ("not less than 5,000 psi") is recovered by hashing the few
-    hundred texts it could be."""
-    if text is None:
-        return None
-    return f"[erased hmac-sha256:{hmac.new(key, text.encode('utf-8'), hashlib.sha256).hexdigest()}]"
-
-
 def _texts(answer: Any, verdict: Any) -> Iterator[tuple[str, Any, str | int, bool]]:
     """Every text of a record an erasure replaces with its mark, the one list ``redact_record``
     rewrites and ``record_erasure`` checks: (where, what holds it, its key there, whether it is
