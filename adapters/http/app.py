@@ -735,15 +735,6 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, invalid: RequestValidationError) -> Response:
-        # groups stated in a body whose route's model has none (review, erase): 400 as on every
-        # other route, never a 422 for an unknown field (audit 74 A L5; docs/formats.md)
-        for p in invalid.errors():
-            if p.get("type") == "extra_forbidden" and tuple(p.get("loc", ())) == ("body", "groups"):
-                stated = p.get("input")
-                try:
-                    _no_groups(stated if isinstance(stated, list) else [stated] if stated else [])
-                except _Failure as failure:
-                    return JSONResponse({"detail": failure.detail}, status_code=failure.status)
         # the location and message of each problem; the value sent is the caller's own, left out
         problems = [{"loc": list(p.get("loc", ())), "msg": p.get("msg", ""), "type": p.get("type", "")}
                     for p in invalid.errors()]
@@ -909,6 +900,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         """Accept or reject a proposal (a reviewer or admin key; recorded in reviews.yaml under the
         key's name, applied by the next ingest)."""
         await _strict_body(request, ReviewRequest)
+        _no_groups(body.groups)
         return await service.answer(request, caller, name, "review", lambda project: project.review(
             body.item, body.decision, by=caller.name, target=body.target, scope=body.scope, note=body.note,
             groups=caller.groups, digest=body.digest), where="body")
@@ -1213,6 +1205,7 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         keeps (``Project.erase``; an admin key). The project's one writer: 409 while an ingest or
         another erasure runs. Requests in flight finish on their generation."""
         await _strict_body(request, EraseRequest)
+        _no_groups(body.groups)
         if body.confirm != body.document:
             raise _Failure(422, [{"loc": ["body", "confirm"], "type": "missing" if body.confirm is None else "value_error",
                                   "msg": f"erasing cannot be undone: repeat the document id, \"confirm\": "

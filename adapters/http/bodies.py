@@ -85,6 +85,8 @@ class EraseRequest(BaseModel):
     revision: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
     #: the document id again, as ``inforce erase --confirm`` asks: erasing cannot be undone
     confirm: Annotated[str, StringConstraints(max_length=200)] | None = None
+    #: as on every body: absent or empty (the key's groups count); stated, 400
+    groups: tuple[str, ...] = ()
 
 
 class ReviewRequest(BaseModel):
@@ -101,3 +103,5 @@ class ReviewRequest(BaseModel):
     #: the digest of the item's words as the decider read them (reviews.yaml's ``digest``; the
     #: review page sends the one it showed): words changed since are refused, 409, nothing written
     digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None
+    #: as on every body: absent or empty (the key's groups count); stated, 400
+    groups: tuple[str, ...] = ()

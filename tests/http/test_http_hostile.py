@@ -344,6 +344,20 @@ def test_groups_stated_in_the_body_of_review_or_erase_are_400_as_on_every_route(
         assert other.status_code == 422 and other.json()["detail"][0]["loc"] == ["body", "zzz"], other.text
 
 
+def test_empty_groups_in_the_body_of_review_or_erase_are_taken_as_none(client: httpx.Client) -> None:
+    """Audit 75 A L2: docs/formats.md says a body's ``groups`` may be absent or empty; review and erase,
+    whose bodies had no such field, answered ``"groups": []`` 422 ``extra_forbidden``. Now an empty
+    list is answered exactly as the same body without it (a document and an item the project does
+    not hold, so that nothing is erased or recorded)."""
+    owner, json_type = _key("keyed-admin"), {"Content-Type": "application/json"}
+    for route, body in ((_p("review"), {"item": "ADD-NONE#9.9", "decision": "accept"}),
+                        (_p("erase"), {"document": "SPEC-NONE", "confirm": "SPEC-NONE"})):
+        without = client.post(route, json=body, headers={**owner, **json_type})
+        empty = client.post(route, json={**body, "groups": []}, headers={**owner, **json_type})
+        assert without.status_code != 400 and "groups" not in without.text, (route, without.text)
+        assert (empty.status_code, empty.json()) == (without.status_code, without.json()), (route, empty.text)
+
+
 def test_a_query_whose_escapes_are_not_utf8_is_refused_not_read_garbled(client: httpx.Client) -> None:
     """Audit 74 A L2 (the HTTP twin of audit 73 B F3): ``?locator=SPEC-1%FF`` was read with U+FFFD for
     the byte, quoted garbled in the error and searched for on the search page; it is 422 at the query."""
