@@ -252,6 +252,13 @@ def _ends_sentence(text: str, at: int) -> bool:
 _GOVERNING = frozenset({"at", "between", "from"})
 #: Words naming a temperature before its figure: a K after the figure is the kelvin (audit 49 M2).
 _TEMPERATURE_WORDS = frozenset({"temperature", "temperatures", "temp", "temp."})
+#: Words naming a light before its figure: a K after a colour temperature's figure (1,500 to
+#: 10,000, written whole: ``LED, 4000 K``, ``area luminaires, 3,000 K``, ``CCT 3500 K``) is the
+#: kelvin, as lighting specifications write it; a smaller figure stays a label's (``Fixture 12 K``).
+_LIGHT_WORDS = frozenset({"cct", "led", "leds", "luminaire", "luminaires", "lamp", "lamps", "floodlight",
+                          "floodlights", "lantern", "lanterns", "fixture", "fixtures", "downlight", "downlights",
+                          "lighting", "light", "lights"})
+_COLOUR_TEMPERATURE = re.compile(r"(?:[1-9],?\d{3}|10,?000)")
 #: Words naming a mass before its figure: a ``t`` after the figure is the tonne (audit 57).
 _MASS_WORDS = frozenset({"weight", "weights", "weighs", "weigh", "mass", "masses", "load", "loads", "loading",
                          "tonnage", "payload"})
@@ -521,7 +528,8 @@ class _TokenReader:
         if not self.texts[k - 1][-1:].isdigit() or not self.space[k - 1]:
             return False
         bound_after = k + 1 < self.n and self.phrases.at(k + 1, "BOUND_AFTER") is not None
-        if not bound_after and not self._governed(k - 1) and not self._of_temperature(k - 1):
+        if not bound_after and not self._governed(k - 1) and not self._of_temperature(k - 1) \
+                and not self._colour_temperature(k - 1):
             return False  # a label's letter: "Room 101 K", "Grid 4 K", "Appendix 2 K" (audit 48 M4)
         return self._stands_alone(k)
 
@@ -541,6 +549,19 @@ class _TokenReader:
         293.15 K``, ``Cryogenic tank temperature 77 K``): the K after it is the kelvin (audit 49 M2)."""
         for j in range(i - 1, max(-1, i - 1 - _TEMPERATURE_REACH), -1):
             if self.lowers[j] in _TEMPERATURE_WORDS:
+                return True
+            if self.texts[j][-1:].isdigit() or self.texts[j] in (".", ";", "!", "?"):
+                return False
+        return False
+
+    def _colour_temperature(self, i: int) -> bool:
+        """Whether the figure at token ``i`` is a light's colour temperature (:data:`_LIGHT_WORDS`):
+        a whole figure of 1,500 to 10,000 with a light named among the few words before it, no
+        figure or sentence end between."""
+        if not _COLOUR_TEMPERATURE.fullmatch(self.texts[i]) or not 1500 <= int(self.texts[i].replace(",", "")) <= 10000:
+            return False
+        for j in range(i - 1, max(-1, i - 1 - _TEMPERATURE_REACH), -1):
+            if self.lowers[j] in _LIGHT_WORDS:
                 return True
             if self.texts[j][-1:].isdigit() or self.texts[j] in (".", ";", "!", "?"):
                 return False
