@@ -75,6 +75,7 @@ import json
 import os
 import re
 import secrets
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -324,6 +325,7 @@ def _erase(
         metadata = _metadata_files(root, reader, files)
         _refuse_shared_links(root, reader, document, metadata,
                              {d.source.file for d in in_graph if d.uid not in uids})
+        _refuse_hard_links(root, document, [*files, *(extra.file for extras in metadata.values() for extra in extras)])
         sources = tuple(ErasedSource(revision=d.revision, file=d.source.file, file_sha256=_file_sha256(root, d.source.file),
                                      content_hash=d.content_hash, metadata=metadata.get(d.source.file, ()))
                         for d in sorted([*chosen, *later], key=lambda d: d.revision))
@@ -641,6 +643,25 @@ def _refuse_shared_links(root: Path, reader: DocumentReader | None, document: st
                     "document's file or sidecar: erasing would delete it; nothing was erased", file=extra.file,
                     field="document", hint="replace the symlink with a copy of the file it leads to (or give each "
                     "document its own file), then run this erasure again")
+
+
+def _refuse_hard_links(root: Path, document: str, files: Iterable[str]) -> None:
+    """Refuse, before anything changes, an erasure whose file has another name (a hard link, here
+    or anywhere on its file system): deleting the project's name would leave the text readable
+    under the other, and the read-back, which looks only inside the project, would say none of
+    it is left (audit 75 B). An InputError naming the file and its count of names."""
+    for file in sorted(set(files)):
+        path = root / file
+        try:
+            held = path.lstat()
+        except (OSError, ValueError):
+            continue  # gone or unreadable: the deleting step says so as before
+        if stat.S_ISREG(held.st_mode) and held.st_nlink > 1:
+            raise InputError(
+                f"{file} ({document}'s file) has {held.st_nlink} names (hard links): erasing would delete this name "
+                "and leave the text readable under the others; nothing was erased", file=file, field="document",
+                hint="find the other names (find / -samefile FILE) and remove them or replace this one with a copy "
+                     "(cp FILE FILE.copy && mv FILE.copy FILE), then run this erasure again")
 
 
 def _with_metadata(entry: Erasure, metadata: Mapping[str, tuple[ErasedFile, ...]]) -> Erasure:
