@@ -71,6 +71,8 @@ logger = logging.getLogger("inforce.adapters.ingest")
 DOCUMENTS = "documents"
 
 _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
+#: The longest callout id: it is a locator's path, written in every answer citing the callout.
+_CALLOUT_ID_MAX = 100
 #: The most abbreviations one sheet's ``abbreviations:`` legend holds (a drawing set's legend is a
 #: few hundred; each is compiled into the patterns every statement is read with).
 MAX_LEGEND_ENTRIES = 2_000
@@ -731,6 +733,17 @@ class _DrawingParser(Parser):
                 elif key in ("id", "text"):
                     reader.error(item, f"missing required field {key!r}", field=f"{where}.{key}")
             callout_id, text = values.get("id"), values.get("text")
+            if text is not None and not text.strip():
+                # a callout says something: one with no words would be a provision nobody can
+                # cite, check or sweep, taken without a word (audit 75 B)
+                reader.error(entries["text"][1], "callout text is blank", field=f"{where}.text",
+                             hint="write the callout's words, or leave the callout out")
+                text = None
+            if callout_id is not None and len(callout_id) > _CALLOUT_ID_MAX:
+                reader.error(entries["id"][1], f"callout id is {len(callout_id):,} characters long (at most "
+                             f"{_CALLOUT_ID_MAX}): it is part of every locator citing the callout", field=f"{where}.id",
+                             hint="a short id, e.g. callout-3")
+                continue
             if callout_id is not None and not _CALLOUT_ID.fullmatch(callout_id):
                 reader.error(
                     entries["id"][1],

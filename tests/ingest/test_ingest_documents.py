@@ -318,6 +318,24 @@ def test_duplicate_callout_id(tmp_path: Path):
     ) and "first at line 9" in error.message
 
 
+@pytest.mark.parametrize("blank", ['""', "'   '", '"\\t"'])
+def test_a_callout_with_blank_text_is_an_error_at_its_line(tmp_path: Path, blank: str):
+    """Audit 75 B: a callout whose text was blank became a provision with no words (cited,
+    checked and swept as nothing), taken without a word."""
+    error = only(problems(tmp_path, "S-101.drawing.yaml", DRAWING.replace("text: TOP OF FOOTING EL. 100'-0\"", f"text: {blank}")))
+    assert (error.line, error.field) == (14, "callouts[1].text") and "blank" in error.message
+
+
+def test_a_callout_id_past_a_hundred_characters_is_an_error(tmp_path: Path):
+    """Audit 75 B: a 100,000-character callout id was taken, and written in every answer citing it."""
+    long_id = "c" * 101
+    error = only(problems(tmp_path, "S-101.drawing.yaml", DRAWING.replace("id: callout-4", f"id: {long_id}")))
+    assert (error.line, error.field) == (13, "callouts[1].id") and "101 characters" in error.message
+    doc = parse_document(write(tmp_path, "S-102.drawing.yaml", DRAWING.replace("id: callout-4", f"id: {'c' * 100}")),
+                         tmp_path)
+    assert [p.path for p in doc.provisions] == ["callout-3", "c" * 100]
+
+
 # -- PDFs ------------------------------------------------------------------------------------
 
 SIDECAR = "id: US-030\nkind: other\ntitle: Fuel savings report\neffective: {from: 2026-01-01}\nrecorded: 2026-01-01\n"
