@@ -57,14 +57,17 @@ Markdown document has. python-docx does not render numbering at all.
 
 Tracked changes: the text read is the document as issued, without unaccepted changes —
 inserted text (``w:ins``, ``w:moveTo``) is left out, deleted text (``w:del``,
-``w:moveFrom``) is kept, a row whose insertion is unaccepted is left out, a paragraph whose
-mark is an unaccepted insertion joins the next one (as it did before the change), and a
-tracked change of paragraph properties reads the properties from before it. Each paragraph
-holding a tracked change is named in a warning (field ``tracked_changes``) telling the user
-to accept or reject the changes in Word before issuing. Comments are ignored, and so are
-footnotes and text boxes (a paragraph holding a text box is named in a warning, since its
-text is not read). Page headers and footers are no part of the text layer (they repeat on
-every page and hold no provision), but they are read, rendered as the body is, for one rule:
+``w:moveFrom``) is kept, a row or a cell whose insertion is unaccepted is left out, a
+paragraph whose mark is an unaccepted insertion joins the next one (as it did before the
+change), and a tracked change of paragraph properties reads the properties from before it.
+Each paragraph holding a tracked change is named in a warning (field ``tracked_changes``)
+telling the user to accept or reject the changes in Word before issuing. Comments are
+ignored, and so are footnotes and text boxes (a paragraph holding a text box is named in a
+warning, since its text is not read). Markup-compatibility alternatives
+(``mc:AlternateContent``) are read once wherever they stand: the first choice, what Word
+shows (:func:`_resolve_alternatives`). Page headers and footers are no part of the text
+layer (they repeat on every page and hold no provision), but they are read, rendered as the
+body is, for one rule:
 a line of theirs that declares access (``opening.Opening``, the one rule: ``access: owners``,
 ``Access<TAB>owners``, a table row ``access | owners``) is an error naming the part, as it is in
 the body's opening: a document's access is never written as text.
@@ -128,6 +131,63 @@ MAX_MERGED_TEXT = 16 * 2**20
 
 #: The markup-compatibility namespace (ECMA-376 part 3): ``mc:AlternateContent``.
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+#: The attribute (in memory only, never written) an element read from markup-compatibility
+#: alternatives whose texts differ carries until a warning names its paragraph: what was read
+#: and what was not.
+_ALTERNATIVES_DIFFER = "inforce-alternatives-differ"
+
+
+def _resolve_alternatives(root: etree._Element) -> bool:
+    """Each ``mc:AlternateContent`` in ``root`` replaced by the content of one alternative, the
+    same rule wherever it stands (around body paragraphs or tables, rows, cells, a cell's
+    paragraphs, runs, a run's content; audits 75 B F2, 76 B F1-F2): its first ``mc:Choice``,
+    which Word, that wrote it, shows, else its ``mc:Fallback``, else nothing. Each alternative
+    not read is dropped, so nothing is read twice. Where the text read differs from another
+    alternative's, the first element read in its place (or the one after it, or its parent)
+    carries :data:`_ALTERNATIVES_DIFFER`, for the reader to name in a warning; whether any
+    does is returned. Innermost first, so an alternative's own alternatives are resolved
+    before its text is compared; one pass, linear in the part."""
+    choice, fallback = f"{{{_MC}}}Choice", f"{{{_MC}}}Fallback"
+    differ = False
+    for block in reversed(list(root.iter(f"{{{_MC}}}AlternateContent"))):
+        parent = block.getparent()
+        if parent is None:
+            continue
+        alternatives = [child for child in block if child.tag in (choice, fallback)]
+        chosen = next((child for child in alternatives if child.tag == choice), None)
+        if chosen is None:
+            chosen = next(iter(alternatives), None)
+        read = _plain_text(chosen) if chosen is not None else ""
+        others = [text for child in alternatives if child is not chosen
+                  if (text := _plain_text(child)) != read]
+        position = parent.index(block)
+        spliced = list(chosen) if chosen is not None else []
+        for offset, child in enumerate(spliced):
+            parent.insert(position + offset, child)
+        after = block.getnext()
+        parent.remove(block)
+        if others:
+            differ = True
+            marked = spliced[0] if spliced else after if after is not None else parent
+            marked.set(_ALTERNATIVES_DIFFER, f"'{_short(read)}' read, not '{_short(others[0])}'")
+    return differ
+
+
+def _plain_text(element: etree._Element) -> str:
+    """The words of an element's ``w:t`` (and math) text, a space between paragraphs and cells,
+    spaces collapsed."""
+    parts: list[str] = []
+    for node in element.iter(tag=etree.Element):
+        name = etree.QName(node).localname
+        if name == "t":
+            parts.append(node.text or "")
+        elif name in ("p", "tc"):
+            parts.append(" ")
+    return " ".join("".join(parts).split())
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +344,9 @@ class _Package:
     numbering: etree._Element | None
     #: The page headers and footers: ``(kind, part name, root)``.
     margins: tuple[tuple[str, str, etree._Element], ...] = ()
+    #: Whether markup-compatibility alternatives of different texts were met (one read, each
+    #: marked where it was: :func:`_resolve_alternatives`).
+    alternatives_differ: bool = False
 
 
 #: The most page headers and footers a Word file may carry: three of each for 100 sections.
@@ -352,11 +415,13 @@ def _parts(archive: zipfile.ZipFile, file: str) -> _Package:
         raise _not_word(file, f"its {len(margin_parts)} page headers and footers unpack to more than "
                               f"{MAX_MEMBER // 2**20} MiB")
     margins = tuple((kind, part, _xml(archive, part, file)) for kind, part in margin_parts)
+    differ = [_resolve_alternatives(root) for root in (document, *(root for _, _, root in margins))]
     return _Package(
         document,
         _xml(archive, styles, file) if styles else None,
         _xml(archive, numbering, file) if numbering else None,
         margins,
+        any(differ),
     )
 
 
@@ -457,11 +522,14 @@ class _BodyReader:
         #: have repeated so far in the document, one count the body and its margins share.
         self.tables = 0
         self.repeated = repeated if repeated is not None else [0]
+        self.alternatives_differ = package.alternatives_differ
 
     def read(self) -> DocxTextLayer:
         body = self.part if self.part is not None else self.document.find(self.w("body"))
         if body is not None:
             self._blocks(body)
+            if self.alternatives_differ:  # any left (at a section's properties, say): said at the last paragraph
+                self._note_alternatives(body, f"after paragraph {self.index}")
         self._flush_carried()
         lines: list[str] = []
         at: list[int] = []
@@ -570,6 +638,7 @@ class _BodyReader:
         self.index += 1
         self._note_changes(paragraph)
         self._text_box(paragraph, f"paragraph {self.index}")
+        self._note_alternatives(paragraph, f"paragraph {self.index}")
         properties = self._properties(paragraph)
         style = self.w.value(properties, "pStyle") or self.styles.default
         text = self._shown(paragraph, style)
@@ -616,20 +685,31 @@ class _BodyReader:
                     hint="put the text in the body if it is part of the specification",
                 )
             )
-        # runs wrapped in markup-compatibility alternatives (Word's wrapper for content newer than
-        # its 2007 schema; another program's or an author's runs too): not read, and said (audit 75 B F2)
-        alternatives = f"{{{_MC}}}AlternateContent"
-        if any(next(text.iterancestors(self.w("txbxContent")), None) is None
-               for block in paragraph.iter(alternatives) for text in block.iter(self.w("t"))):
-            self.warnings.append(
-                InputError(
-                    f"{where} holds text in markup-compatibility alternatives (mc:AlternateContent): it is not read",
-                    file=self.file,
-                    line=self.index,
-                    field="alternate_content",
-                    hint="save the document again from Word, or put the text in plain runs",
-                )
+
+    def _note_alternatives(self, element: etree._Element, where: str) -> None:
+        """Say that ``element`` (found ``where``: a paragraph, a table row), or what holds or
+        is in it, was read from markup-compatibility alternatives whose texts differ (one read,
+        :func:`_resolve_alternatives`): what Word shows is read, another program would show the
+        other. Once for each place marked: the mark is taken off when said."""
+        if not self.alternatives_differ:
+            return
+        marked = element.xpath(f"ancestor-or-self::*[@{_ALTERNATIVES_DIFFER}] | .//*[@{_ALTERNATIVES_DIFFER}]")
+        if not marked:
+            return
+        what = str(marked[0].get(_ALTERNATIVES_DIFFER))
+        for each in marked:
+            del each.attrib[_ALTERNATIVES_DIFFER]
+        self.warnings.append(
+            InputError(
+                f"{where} holds text in markup-compatibility alternatives (mc:AlternateContent) that "
+                f"differ: the first choice, the one Word shows, is read ({what})",
+                file=self.file,
+                line=max(self.index, 1),
+                field="alternate_content",
+                hint="save the document again from Word, or keep one text (a program that does not "
+                "know the choice's markup shows the other)",
             )
+        )
 
     def _flush_carried(self) -> None:
         if self.carried is not None:
@@ -766,7 +846,7 @@ class _BodyReader:
         w = self.w
         changed = any(
             element.find(".//" + w(name)) is not None
-            for name in ("ins", "del", "moveFrom", "moveTo", "pPrChange")
+            for name in ("ins", "del", "moveFrom", "moveTo", "pPrChange", "cellIns", "cellDel", "cellMerge")
         )
         if changed:
             self.warnings.append(
@@ -795,6 +875,7 @@ class _BodyReader:
         ):
             self.index += 1
             self._note_changes(row)
+            self._note_alternatives(row, f"table {self.tables}, row {number_in_table:,} (paragraph {self.index})")
             row_properties = row.find(w("trPr"))
             if row_properties is not None and row_properties.find(w("ins")) is not None:
                 continue
@@ -822,6 +903,16 @@ class _BodyReader:
         found = row.xpath("./w:tc|./w:sdt/w:sdtContent/w:tc", namespaces={"w": w.namespace})
         spans = [max(number(w.value(cell.find(w("tcPr")), "gridSpan")) or 1, 1) for cell in found]
         columns = before + sum(spans) + after
+        # a cell whose insertion is unaccepted (w:cellIns) was not there as issued: its text is
+        # left out, as an inserted row's is, the cells after it moved up and the row's end left
+        # blank, as Word showed the row before (the row is named as holding tracked changes;
+        # audit 76 B F3)
+        inserted = [cell.find(w("tcPr")) is not None and cell.find(w("tcPr")).find(w("cellIns")) is not None
+                    for cell in found]
+        if any(inserted):
+            after += sum(span for span, new in zip(spans, inserted, strict=True) if new)
+            kept = [(cell, span) for cell, span, new in zip(found, spans, inserted, strict=True) if not new]
+            found, spans = [cell for cell, _ in kept], [span for _, span in kept]
         if columns > MAX_COLUMNS:
             raise self._table_error(
                 row_number,

@@ -92,7 +92,8 @@ ALTERNATE_RUNS = (f'<w:p {nsdecls("w")} xmlns:mc="http://schemas.openxmlformats.
 @pytest.mark.parametrize("where", ["body", "cell"])
 def test_text_in_markup_compatibility_alternatives_is_said_not_dropped_unsaid(tmp_path: Path, where: str) -> None:
     """Audit 75 B F2: runs inside mc:AlternateContent (neither its Choice nor its Fallback read) left
-    "C. Slump ." with no word; like a text box's, that text is now named in a warning at its paragraph.
+    "C. Slump ." with no word. Its first choice (what Word shows) is read now, and alternatives of
+    different text named in a warning at their paragraph (audit 76 B F2: one rule at every level).
     A text box wrapped so is said once, as a text box."""
     if where == "cell":
         root = _project(tmp_path, lambda tc: tc.append(parse_xml(ALTERNATE_RUNS)))
@@ -107,5 +108,6 @@ def test_text_in_markup_compatibility_alternatives_is_said_not_dropped_unsaid(tm
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
     assert "alternate_content" in said and "holds text in markup-compatibility alternatives" in said, result.output
+    assert "'not more than 4 in' read, not 'not more than 9 in'" in said, result.output
     boxed = runner.invoke(app, ["ingest", str(_project(tmp_path / "box", lambda tc: tc.append(parse_xml(TEXT_BOX))))])
     assert "alternate_content" not in boxed.output and "holds a text box" in " ".join(boxed.output.split())
