@@ -38,7 +38,9 @@ its number the ``<num>``, its heading the ``<heading>``. The text layer is the b
 per stretch of a provision's own text (number and heading first), blank lines between. A
 provision's span runs from its first block through the last block inside it and its text is
 that slice, descendants included (``text_layer[span.start:span.end] == text``, as for
-Markdown). Side notes (``authorialNote``) and note markers are not the act's text.
+Markdown). Side notes (``authorialNote``) and note markers are not the act's text, nor is an
+element of another namespace (an extension, an ``xi:include``): that one is named in a warning
+(field ``foreign_element``), the words after it read on in its line.
 
 Modifications: each ``<destination>`` of a ``textualMod`` in ``<activeModifications>`` is one
 declared Supersedes edge from this revision to that provision (unpinned: whichever version is
@@ -419,6 +421,8 @@ class _AknParser(Parser):
         self.in_force: list[_Interval] = []
         self.too_deep = False  # a provision went past MAX_SECTION_DEPTH (one error, at the first)
         self.unread_ids: list[tuple[int | None, str]] = []  # (line, id) of provisions whose id gives no path
+        #: Each element of another namespace met in the body (``{namespace}name``): how many, the first
+        self.foreign: dict[str, list[Any]] = {}
 
     # -- reading ---------------------------------------------------------------------
 
@@ -685,6 +689,7 @@ class _AknParser(Parser):
         if body is not None:
             self._walk(body, parent=None, depth=0, quoted=False)
             self.layout.flush()
+        self._note_foreign()
         if not self.layout.spans:
             name = "eId" if self.id_attributes[0] == "eId" else "id"
             if self.unread_ids:  # provisions there, none read: named where they are (audit 73 B F1)
@@ -728,7 +733,14 @@ class _AknParser(Parser):
             if not isinstance(child.tag, str) or child in skip:  # comments, PIs; num, heading
                 layout.text(child.tail)
                 continue
-            name = etree.QName(child).localname
+            qualified = etree.QName(child)
+            if qualified.namespace != self.ns:
+                # another vocabulary's element (an extension, MathML, an xi:include): not
+                # understood, so not read, and said; the words after it go on in its line (audit 76 B F5)
+                self.foreign.setdefault(child.tag, [0, child])[0] += 1
+                layout.text(child.tail)
+                continue
+            name = qualified.localname
             if name in _SKIPPED:
                 layout.text(child.tail)
                 continue
@@ -746,6 +758,21 @@ class _AknParser(Parser):
                 if block:
                     layout.newline()
             layout.text(child.tail)
+
+    def _note_foreign(self) -> None:
+        """One warning for each kind of element of another namespace the body holds (at the
+        first's line): it was not read, the text around it was."""
+        for tag, (count, first) in self.foreign.items():
+            qualified = etree.QName(tag)
+            prefix = first.prefix
+            shown = f"{prefix}:{qualified.localname}" if prefix else qualified.localname
+            times = f"{count:,} elements" if count > 1 else "an element"
+            self.warnings.append(InputError(
+                f"{times} <{shown}> of another namespace ({qualified.namespace or 'none'}) in the body, "
+                f"not Akoma Ntoso: {'their' if count > 1 else 'its'} content is not read, the text around "
+                f"{'them' if count > 1 else 'it'} is", file=self.file, line=first.sourceline,
+                field="foreign_element",
+                hint="give its words as Akoma Ntoso text, or inline elements (<inline>, <span>) around them"))
 
     def _provision(self, element: etree._Element, path: str, *, parent: str | None, depth: int) -> None:
         if depth >= MAX_SECTION_DEPTH:  # its text would be kept again in each of its ancestors'
