@@ -99,6 +99,7 @@ from inforce.ontology.files import (
     create_atomically,
     files_under,
     is_inside,
+    name_text,
     no_room,
     read_bounded,
     read_bounded_text,
@@ -1135,10 +1136,11 @@ def _refuse_linked_records(root: Path, folders: Sequence[Path], entry: Erasure) 
 
 def _named(path: Path, root: Path) -> str:
     """How a result names a file: relative to the project when inside it (as ``remaining``
-    names them: no answer names the server's folders), else as the audit folder was given."""
+    names them: no answer names the server's folders), else as the audit folder was given; its
+    bytes that are not UTF-8 written out (``name_text``), as every format can write it."""
     if is_inside(path, root):
-        return Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
-    return str(path)
+        return name_text(Path(path).resolve().relative_to(Path(root).resolve()).as_posix())
+    return name_text(path)
 
 
 def _quoted(stored: Mapping[str, Any]) -> list[str]:

@@ -5,8 +5,9 @@ A portfolio manifest is a YAML list of project folders (relative to the manifest
 a folder whose immediate subfolders holding ``inforce.yaml`` are the projects. Each project is
 named by its ``inforce.yaml``'s ``project:``, which names its report: two projects of one name,
 or a name that cannot be a file's, is an input error before any work, as is a folder that is
-not there. A project that then fails on its own (not ingested, bad input, an unusable graph) is
-listed in the summary with its error; the others are swept.
+not there. A subfolder whose name is not UTF-8 is listed as failed, named with those bytes
+written out (``ontology.files.name_text``). A project that then fails on its own (not ingested,
+bad input, an unusable graph) is listed in the summary with its error; the others are swept.
 
 Projects run on an executor (``executor``: the one place that chooses it): ``local`` sweeps
 them one after another in this process, or ``workers`` at a time in processes started by a
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from inforce.ontology import FailOn, InforceError, InputError, InputErrors
-from inforce.ontology.files import is_file_name, read_bounded_text
+from inforce.ontology.files import is_file_name, name_not_utf8, name_text, read_bounded_text
 from inforce.ontology.portfolio import (
     Portfolio,
     PortfolioEntry,
@@ -94,6 +95,13 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
     seen_roots: dict[str, str] = {}
     named: dict[str, tuple[str, int | None]] = {}  # casefolded name -> folder, line of its project:
     for folder, root, line, field in listed:
+        if (unnamed := name_not_utf8(folder, what="folder")) is not None:
+            # a subfolder named by bytes that are not UTF-8 (a manifest's entries are text): no
+            # summary or report can name it, so it is listed as failed, by its name written out,
+            # and the others are swept (audit 76 A F4)
+            entries.append(PortfolioEntry(name=name_text(folder), folder=name_text(folder), root=root,
+                                          problem=_error(unnamed)))
+            continue
         try:  # a path the system refuses to look at (too long a name, a loop of links): at its entry (audit MM3-8)
             is_dir = root.is_dir()
             has_manifest = is_dir and (root / MANIFEST_FILE).is_file()

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
+from .text import terminal_line
+
 __all__ = [
     "AccessRestrictedError",
     "GraphDamagedError",
@@ -87,7 +89,9 @@ class InputError(InforceError, ValueError):
 
     @property
     def where(self) -> str:
-        parts = [self.file or "<input>"]
+        """``file:line:col``, the file's name on this one line as every name is printed
+        (``text.terminal_line``: a line break in it cannot start a line of its own)."""
+        parts = [terminal_line(self.file) if self.file else "<input>"]
         if self.line is not None:
             parts.append(str(self.line))
             if self.col is not None:

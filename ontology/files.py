@@ -3,8 +3,9 @@ test, for every layer (the CLI's ``-o``, RFI drafts, the graph's ``CURRENT`` poi
 manifest's pack paths, the register, document symlinks), the one way a command's several
 outputs are written all or none (``written_together``: a sweep's ``-o`` report and RFI drafts),
 the one bounded read of a file a command is handed (an answer, a sweep baseline, an audit
-record), and the one way a lock file is taken (``take_lock``: the writer's, the erasure's, the
-review file's).
+record), the one way a lock file is taken (``take_lock``: the writer's, the erasure's, the
+review file's), and what a name read from the file system that is not UTF-8 is (``name_text``,
+``name_not_utf8``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "is_file_name", "is_inside", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "read_only", "read_bounded", "read_bounded_text", "release_lock",
+           "is_file_name", "is_inside", "name_not_utf8", "name_text", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "read_only", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -39,6 +40,26 @@ def unnamed_path(text: str) -> str | None:
     if text.strip():
         return None
     return f"{'empty' if not text else 'blank'}: name a folder or file (`.` for the current folder)"
+
+
+def name_text(path: str | Path) -> str:
+    """A name read from the file system (``os.walk``, ``iterdir``, ``realpath``) as text: its
+    bytes that are not UTF-8, which Python holds as lone surrogates no JSON, YAML or graph writer
+    can encode, written out as ``\\xff`` (``bad\\xffZ.md``), the rest as it is. The one form
+    such a name takes in any output (audit 76 A F1, F3, F4)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def name_not_utf8(path: str | Path, *, what: str = "file") -> InputError | None:
+    """The refusal of ``path`` (as the caller names it: relative to the project) as a name
+    inforce cannot write when it is not UTF-8, or None when it is: the file (or folder: ``what``)
+    is not read, and the error names it by ``name_text``. Never read under a name no report,
+    graph or log can hold, and never passed over silently."""
+    if name_text(path) == os.fspath(path):
+        return None
+    return InputError(f"the {what} name is not UTF-8: not read", file=name_text(path),
+                      hint=f"rename the {what} (its bytes that are not UTF-8 are shown as \\xNN)")
+
 
 #: The largest file a command reads whole (``check --answer``, ``sweep --baseline``, ``replay
 #: RECORD``): 64 MiB, as for one part of a Word file (an answer of thousands of claims is a few MiB).

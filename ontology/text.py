@@ -75,6 +75,9 @@ _LINE_SEPARATORS = {0x2028: "\\u2028", 0x2029: "\\u2029"}
 # the terminal's (and the HTML page's) form: ``\x1b`` as Python and shells write a byte
 _AS_BYTES: dict[int, str] = {c: f"\\u{c:04x}" if c in _BIDI else f"\\x{c:02x}" for c in CONTROL_CHARACTERS}
 _AS_BYTES[0x0C] = "\n"  # a PDF's page break
+# a name read from the file system whose bytes are not UTF-8 (Python's lone surrogates, which cannot
+# be written to a terminal): each byte as ``\xff``, as ``ontology.files.name_text`` writes it
+_AS_BYTES.update({c: f"\\x{c - 0xDC00:02x}" for c in range(0xDC80, 0xDD00)})
 # Markdown's and JSON's form: ``\u001b``, which JSON also parses back to the character
 _AS_CODES: dict[int, str] = {c: f"\\u{c:04x}" for c in CONTROL_CHARACTERS}
 
@@ -89,14 +92,16 @@ _MENTION = re.compile(r"(?<![\w@])@(?=[A-Za-z0-9])")
 
 
 def terminal_text(text: str) -> str:
-    """``text`` as a terminal shows it: each control character written out (``\\x1b``)."""
+    """``text`` as a terminal shows it: each control character written out (``\\x1b``), and
+    each byte of a file's name that is not UTF-8 (``\\xff``)."""
     return text.translate(_AS_BYTES)
 
 
 def terminal_line(text: str) -> str:
-    """``text`` set inside one line of a message (a project's name, a file's): ``terminal_text``,
-    its line breaks written out (``\\n``, ``\\u2028``: a terminal or viewer may break a line at
-    the Unicode separators too), so it cannot start a line of its own, and every other format
+    """``text`` set inside one line of a message (a project's name, a file's: the one way a name
+    is printed): ``terminal_text``, its line breaks written out (``\\n``, ``\\u2028``: a
+    terminal or viewer may break a line at the Unicode separators too), so it cannot start a
+    line of its own (audit 76 A F2: a file named so forged a line of ``lag``), and every other format
     character (Unicode category Cf: a zero-width space or joiner, a soft hyphen, a BOM, a tag
     character) written out as its code (``\\u200b``), so nothing in a name is invisible: two
     names that differ by one read differently (audit 50)."""

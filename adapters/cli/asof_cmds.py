@@ -10,6 +10,7 @@ import typer
 from inforce.engine import Project
 from inforce.ontology import AsOfAnswer, History, InputError, LagReport, parse_datetime_utc
 from inforce.ontology.scalars import sent_locator
+from inforce.ontology.text import terminal_line
 
 from ._common import (
     EXIT_FINDING,
@@ -168,7 +169,7 @@ def _print_lag(report: LagReport) -> None:
             markup=False,
         )
         for item in report.pending:
-            source = f"  {item.source}" if item.source else ""
+            source = f"  {terminal_line(item.source)}" if item.source else ""
             out.print(
                 f"  pending   {item.locator}  seq {item.seq}  effective {item.effective_from}  "
                 f"recorded {_when(item.recorded)}{source}",
@@ -181,7 +182,7 @@ def _print_lag(report: LagReport) -> None:
     if report.withheld:
         out.print(f"  withheld: revisions of {', '.join(report.withheld)} (access)", markup=False)
     for edited in report.configuration_changed:
-        out.print(f"  edited    {edited}  (edited since ingest: re-ingest to use it)", markup=False)
+        out.print(f"  edited    {terminal_line(edited)}  (edited since ingest: re-ingest to use it)", markup=False)
     for problem in report.problems:
         out.print(visible(f"  problem   {problem}"))
     out.print(f"  now {_when(report.now)}; index build {report.index_build}", markup=False)

@@ -109,7 +109,7 @@ def ingest(
     for line in warning_lines(result.warnings):
         err.print(visible(line), markup=False)  # a file's name is the file's author's
     for missed in result.not_understood:  # never silent: document control reviews each
-        where = f"{missed.file}:{missed.line}" if missed.line else missed.file
+        where = f"{terminal_line(missed.file)}:{missed.line}" if missed.line else terminal_line(missed.file)
         why = missed.reason or f"names what it would change, but no wording of rule {missed.rule} reads it"
         err.print(visible(f"not understood: {where}: {missed.item} {why}; review it by hand"), markup=False)
     for proposal in result.proposed:  # never applied by itself: a person accepts or rejects it
@@ -139,7 +139,7 @@ def ingest(
     )
     for table in result.quarantined:
         pages = f"page {table.page}" if table.page_end is None else f"pages {table.page}-{table.page_end}"
-        err.print(f"quarantined: {table.file} table {table.table} on {pages}: {table.extracted_rows} rows "
+        err.print(f"quarantined: {terminal_line(table.file)} table {table.table} on {pages}: {table.extracted_rows} rows "
                   f"extracted, {table.text_rows} in the text layer; not indexed, confirm it by hand",
                   markup=False)
     _print_unbound(result.unbound)
@@ -172,7 +172,7 @@ def warning_lines(warnings: Sequence[object]) -> list[str]:
     for (file, kind), count in counts.items():
         if count > WARNINGS_SHOWN:
             lines.append(f"warning: ... and {count - WARNINGS_SHOWN:,} more of this kind"
-                         f"{f' in {file}' if file else ''} (the first {WARNINGS_SHOWN} are above; the first "
+                         f"{f' in {terminal_line(file)}' if file else ''} (the first {WARNINGS_SHOWN} are above; the first "
                          f"of them: {first[(file, kind)]})")
     return lines
 
@@ -190,7 +190,8 @@ def _print_unbound(unbound: UnboundReport) -> None:
         told = f"{told}; no subject has: {others}" if told else f"no subject has: {others}"
     err.print(f"quantities bound to no subject: {unbound.total:,} ({told})", markup=False)
     for item in unbound.items:
-        where = f"{item.file}:{item.line}" if item.line is not None else f"{item.file} ({item.locator})"
+        file = terminal_line(item.file)
+        where = f"{file}:{item.line}" if item.line is not None else f"{file} ({item.locator})"
         err.print(visible(f"  {where}  {terminal_line(item.text)}  ({terminal_line(item.context)})"), markup=False)
     if unbound.more:
         err.print(f"  ... and {unbound.more:,} more (inforce stats counts them; --format json lists the first "
@@ -212,7 +213,7 @@ def _print_readings(readings: AddendaReadings) -> None:
         out.print(f'    "{proposal.words}"', markup=False)
     out.print(f"not understood ({len(readings.not_understood)}):", markup=False)
     for missed in readings.not_understood:
-        where = f"{missed.file}:{missed.line}" if missed.line else missed.file
+        where = f"{terminal_line(missed.file)}:{missed.line}" if missed.line else terminal_line(missed.file)
         why = f"; {missed.reason}" if missed.reason else ""
         out.print(f'  {missed.item} ({missed.rule}, {where}{why}): "{missed.words}"', markup=False)
     skipped = ", ".join(f"{rule}: {count}" for rule, count in sorted(readings.skipped.items())) or "none"

@@ -27,7 +27,7 @@ from inforce.ontology import (
     Revision,
 )
 from inforce.ontology.document import ABBREVIATION_WORDS, Section, TableRow
-from inforce.ontology.files import is_inside
+from inforce.ontology.files import is_inside, name_not_utf8, name_text
 from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 from inforce.ontology.yamltext import BOOL_TAG, NULL_TAG, ScalarNode
@@ -117,7 +117,10 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     file (a named pipe, socket or device, a symlink leading nowhere), never opened. A symlink (file or folder, ``documents/`` itself included)
     that leads outside the project is refused: InputErrors naming each by its place in the
     project, since its content is not the project's and its name would be an absolute path.
-    Symlinks that stay inside the project are followed for files, as any file is.
+    Symlinks that stay inside the project are followed for files, as any file is. A file or
+    folder whose name is not UTF-8 (or a link to a file so named) is an error naming it with
+    those bytes written out (``ontology.files.name_not_utf8``): no graph, report or log could
+    hold its name, and it is never passed over.
     """
     root = Path(root)
     folder = root / DOCUMENTS
@@ -132,8 +135,14 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     found: list[Path] = []
     unread: list[Path] = []
     mislaid: list[InputError] = []
+    unnamed_files: list[InputError] = []
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
+        if (unnamed := _name_not_utf8(path, relative, root)) is not None:
+            # a name no graph, report or log can hold (audit 76 A F1): an error naming it with its
+            # bytes written out, never a document read, or listed, under it; nothing within it
+            unnamed_files.extend(unnamed)
+            continue
         if any(part.startswith(".") for part in relative.parts):
             if not any(part.startswith(".") for part in relative.parts[:-1]):
                 # the first hidden file or folder on the path: never read, and named (what is inside
@@ -178,8 +187,9 @@ def discover_files(root: Path, register: Register | None = None) -> tuple[list[P
     if escapes:
         raise InputErrors(f"{root}: documents lead outside the project", escapes)
     mislaid.extend(_one_file_twice(root, found))
-    if mislaid:
-        raise InputErrors(f"{root}: metadata inforce does not read; the graph is unchanged", mislaid)
+    if mislaid or unnamed_files:
+        what = "metadata inforce does not read" if mislaid else "file names that are not UTF-8"
+        raise InputErrors(f"{root}: {what}; the graph is unchanged", mislaid + unnamed_files)
 
     def order(p: Path) -> str:
         return p.relative_to(root).as_posix()
@@ -284,11 +294,33 @@ def _hidden_metadata(name: str) -> tuple[str, str] | None:
             "X.csv.yaml or X.docx.yaml, not hidden")
 
 
+def _name_not_utf8(path: Path, relative: Path, root: Path) -> list[InputError] | None:
+    """Whether ``path`` (``relative`` to documents/) is named by bytes that are not UTF-8, or
+    is a symlink to a file so named inside the project (the name the graph would give it): None
+    when not; the refusal (``name_not_utf8``) when it is the first such name on its path, or an
+    empty list when a folder above it was refused already. Inside a hidden folder (never
+    walked) nothing is judged."""
+    for part in relative.parts[:-1]:
+        if part.startswith("."):
+            return None
+        if name_not_utf8(part) is not None:
+            return []
+    refused = name_not_utf8(path.relative_to(root).as_posix(), what="folder" if path.is_dir() else "file")
+    if refused is not None:
+        return [refused]
+    if path.is_symlink() and path.is_file() and is_inside(path, root):
+        led_to = name_not_utf8(os.path.relpath(os.path.realpath(path), os.path.realpath(root)))
+        if led_to is not None:
+            return [InputError(f"a symlink leading to a file whose name is not UTF-8 ({led_to.file}): not read",
+                               file=path.relative_to(root).as_posix(), hint="rename the file it leads to")]
+    return None
+
+
 def _refuse_if_outside(link: Path, root: Path, real_root: str, escapes: list[InputError]) -> bool:
     """Add an error for ``link`` when its real path is outside the project; True if so."""
     if is_inside(link, real_root):
         return False
-    target = os.path.realpath(link)
+    target = name_text(os.path.realpath(link))
     escapes.append(
         InputError(
             f"a symlink leading outside the project (to {target}); not ingested",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from inforce.ontology import InputError, StoreError
-from inforce.ontology.files import MAX_INPUT_BYTES, files_under, is_inside
+from inforce.ontology.files import MAX_INPUT_BYTES, files_under, is_inside, name_text
 from inforce.ontology.readback import Runs, read_back
 
 from ._buildfile import remove_other_builds
@@ -194,7 +194,7 @@ def files_holding(root: Path, runs: Runs, *, skip: Collection[Path] = (),
     for path in files_under(root, unlisted=unlisted, within=within):
         name = _relative(path, root)
         if path.is_dir():
-            found.append(f"{name}/ (not read back: a link to a folder outside, {os.path.realpath(path)})")
+            found.append(f"{name}/ (not read back: a link to a folder outside, {name_text(os.path.realpath(path))})")
             continue
         if not path.is_file() or path.resolve() in skipped:
             continue
@@ -225,7 +225,10 @@ _RAW_NAMED = 5
 
 
 def _relative(path: Path, root: Path) -> str:
+    """``path`` as the read-back names it: relative to ``root`` where under it, its bytes that are
+    not UTF-8 written out (``name_text``: ``copy\\xfe.txt``), so the erasure's answer can be written
+    in every format (audit 76 A F3: JSON could not, after the erasure was done)."""
     try:
-        return str(path.relative_to(root))
+        return name_text(path.relative_to(root))
     except ValueError:
-        return str(path)
+        return name_text(path)
