@@ -428,7 +428,7 @@ def callout_ids(word: str | None, number: str) -> list[str]:
     ``N``. A number alone never names a callout of another kind ("Keynote 7" is not callout 7). The
     words of the languages the stock pack reads name the same kinds: a Spanish or Portuguese "nota", a Slovak or Czech
     "poznámka", a French, Spanish or Portuguese "détail", "detalle", "detalhe" (round 58), a Japanese "キーノート" (keynote)
-    and "詳細" (detail) (round 75), a Slovenian "opomba" (note, round 77)."""
+    and "詳細" (detail) (round 75), a Slovenian "opomba" (note, round 77), a German "Hinweis" (note, round 79)."""
     kind = " ".join((word or "callout").lower().split())
     if kind.startswith(("keynote", "key note", "キーノート")):
         return [f"keynote-{number}"]
@@ -436,7 +436,8 @@ def callout_ids(word: str | None, number: str) -> list[str]:
         return [f"detail-{number}"]
     if kind.startswith("profile"):  # a drawing's profile by its number
         return [f"{kind.split()[0].rstrip('s')}-{number}"]
-    if kind.endswith(("note", "notes", "nota", "notas", "poznámka", "poznámky", "poznámku", "opomba", "opombe", "opombo")):
+    if kind.endswith(("note", "notes", "nota", "notas", "poznámka", "poznámky", "poznámku", "opomba", "opombe", "opombo",
+                         "hinweis", "hinweise")):
         return [f"note-{number}"]
     return [f"callout-{number}", number]
 
@@ -848,8 +849,10 @@ _HEADING_END = re.compile(r"[\s.:;]*")
 #: mark quotes only when it opens a word and closes one ("Owner's" is an apostrophe).
 #: (with the corner brackets Japanese and Chinese quote in: "3.3 中「二層塗り」を「三層塗り」に訂正する", round 75; and the
 #: guillemets turned inward that Slovenian, Croatian, Danish and German print, "se besedilo »C25/30« nadomesti z
-#: besedilom »C30/37«", round 77: a » that opens no quotation closes a « one, which it reads as before)
-_QUOTES = {'"': '"', "“": "”", "„": "“”", "«": "»", "»": "«", "‹": "›", "›": "‹", "‘": "’", "'": "'", "「": "」", "『": "』"}
+#: besedilom »C30/37«", round 77: a » that opens no quotation closes a « one, which it reads as before; and the
+#: German and Czech low opening mark closed by a straight one, as a word processor set to another language types it,
+#: "wird „C25/30" durch „C30/37" ersetzt", round 79: else the quotation ran on to the paragraph's end, hiding the verb)
+_QUOTES = {'"': '"', "“": "”", "„": "“”\"", "«": "»", "»": "«", "‹": "›", "›": "‹", "‘": "’", "'": "'", "「": "」", "『": "』"}
 _SINGLE = {"'", "‘"}
 
 
