@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["page_text_shows"]
+__all__ = ["page_text_shows", "page_user_units"]
 
 #: A text-showing operator between delimiters (two bytes at most, so at most two bytes of a
 #: slice wait for the next one).
@@ -66,6 +66,29 @@ def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
             except unreadable:
                 return
             yield number, shows
+
+
+def page_user_units(path: Path, pages: list[int]) -> dict[int, float]:
+    """Each of ``pages``' ``/UserUnit`` (the size of its unit in points, PDF 1.6; pdfium's page
+    size leaves it out) where it is a number above 1; a page playa cannot read has none."""
+    if not pages:
+        return {}
+    from playa.exceptions import PDFException
+    from playa.pdftypes import resolve1
+
+    logging.getLogger("playa").setLevel(logging.CRITICAL)
+    unreadable = (PDFException, ValueError, TypeError, KeyError, IndexError, AssertionError, OSError, _Cycle)
+    units: dict[int, float] = {}
+    try:
+        with path.open("rb") as file:
+            document = _document_type()(file)
+            for number in pages:
+                unit = resolve1(document.pages[number - 1].attrs.get("UserUnit"))
+                if isinstance(unit, int | float) and not isinstance(unit, bool) and 1 < unit < float("inf"):
+                    units[number] = float(unit)
+    except unreadable:
+        pass
+    return units
 
 
 class _Cycle(BaseException):  # noqa: N818 (no error: the count ends; BaseException passes playa's ``except Exception``)

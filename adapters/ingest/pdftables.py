@@ -21,12 +21,23 @@ camelot's stream reads them. A table camelot finds at the top of the next page, 
 those continuing lines, is the same table: its rows join the first part's (a repeated
 header is dropped). Where the counts disagree the table is *quarantined*: none of its rows
 becomes a provision, and ingest reports it with its page and both counts.
+
+**Raster bound.** camelot's lattice renders each grid page to a bitmap (OpenCV then copies
+it a few times: about 14 bytes a pixel in all), at 300 dpi by default, whatever the page's
+size: a 1 KB PDF whose page is 200 in square asked for 3.6 gigapixels and was killed for
+memory (audit 76 B F4). A page is rendered to at most :data:`MAX_TABLE_RASTER_PIXELS`
+(:class:`_BoundedRaster`): a larger page at the resolution that fits (a 36 x 48 in sheet at
+152 dpi), and a page that would need less than :data:`MIN_TABLE_RESOLUTION` (one pixel a
+point) to fit is not given to camelot at all: its text is indexed as text, and a warning
+names the file, the page and its size. The size counts ``/UserUnit`` (a page's unit may be
+larger than a point; pdfium's page size leaves it out).
 """
 
 from __future__ import annotations
 
 import bisect
 import logging
+import math
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
@@ -38,6 +49,7 @@ from inforce.ontology.document import QuarantinedTable
 
 from .pdf import PdfTextLayer, opened_pdf
 from .pdfgeometry import PageGeometry, Rule, TextLine, page_geometry, page_rules, table_hint
+from .pdfshows import page_user_units
 from .tables import clean_cell, linearise_row, row_header
 
 if TYPE_CHECKING:
@@ -49,6 +61,12 @@ _validate_row = TableRow.__pydantic_validator__.validate_python
 #: The top and bottom of a page (share of its height) where a running header, a footer or
 #: a page number may sit between a table and its continuation.
 _FURNITURE = 0.1
+#: camelot's lattice resolution (its default), in pixels an inch.
+TABLE_RESOLUTION = 300
+#: The most pixels a grid page is rendered to for camelot's lattice (a 24 x 18 in sheet at 300 dpi).
+MAX_TABLE_RASTER_PIXELS = 40_000_000
+#: Below this resolution (pixels an inch: one a point) a page's tables are not looked for.
+MIN_TABLE_RESOLUTION = 72
 
 
 @dataclass(slots=True)
@@ -89,6 +107,49 @@ class _Part:
         return self.bounds[-1][1]
 
 
+class _BoundedRaster:
+    """camelot's image conversion backend for lattice (an object with ``convert``, as camelot
+    takes one): pdfium renders the page at :data:`TABLE_RESOLUTION`, or at the lower resolution
+    that keeps it within :data:`MAX_TABLE_RASTER_PIXELS`. (camelot 2.0's own ``resolution``
+    is not passed to its renderer: every page was rendered at 300 dpi.)"""
+
+    @staticmethod
+    def _image(pdf_path: str, page: int) -> Any:
+        import pypdfium2
+
+        document = pypdfium2.PdfDocument(pdf_path)
+        try:
+            document.init_forms()
+            loaded = document[page - 1]
+            try:
+                width, height = loaded.get_size()
+                scale = TABLE_RESOLUTION / 72
+                if width * height * scale * scale > MAX_TABLE_RASTER_PIXELS:
+                    scale = math.sqrt(MAX_TABLE_RASTER_PIXELS / (width * height))
+                return loaded.render(scale=scale).to_pil()
+            finally:
+                loaded.close()
+        finally:
+            document.close()
+
+    def convert(self, pdf_path: str, png_path: str, page: int = 1) -> None:
+        image = self._image(pdf_path, page)
+        try:
+            image.save(png_path)
+        finally:
+            image.close()
+
+    def to_array(self, pdf_path: str, page: int = 1) -> Any:
+        """The page as OpenCV's BGR array, what camelot reads when the backend offers it."""
+        import numpy as np
+
+        image = self._image(pdf_path, page)
+        try:
+            return np.ascontiguousarray(np.asarray(image.convert("RGB"))[:, :, ::-1])
+        finally:
+            image.close()
+
+
 def read_pdf_tables(path: Path, layer: PdfTextLayer, *, file: str) -> PdfTables:
     """Every table of the PDF worth reading, checked row by row against its text layer."""
     with opened_pdf(path, file=file) as document:
@@ -104,6 +165,8 @@ class _TableReader:
         self.result = PdfTables()
         self._geometry: dict[int, PageGeometry] = {}
         self._rules: dict[int, list[Rule]] = {}
+        #: each page's (width, height) in points, as pdfium gives it
+        self._sizes: dict[int, tuple[float, float]] = {}
 
     def read(self) -> PdfTables:
         hints: dict[int, str] = {}
@@ -114,6 +177,7 @@ class _TableReader:
             page = self.document[number - 1]
             try:
                 rules = page_rules(page)
+                self._sizes[number] = page.get_size()
             finally:
                 page.close()
             self._rules[number] = rules
@@ -122,6 +186,8 @@ class _TableReader:
                 hint = None
             if hint is not None:
                 hints[number] = hint
+        for page in self._too_large([page for page, hint in hints.items() if hint == "grid"]):
+            del hints[page]
         if not hints:
             return self.result
         self.result.pages_read = tuple(sorted(hints))
@@ -180,6 +246,30 @@ class _TableReader:
             edges.update(seen)
         return any(count >= 3 for count in edges.values())
 
+    def _too_large(self, grid: list[int]) -> list[int]:
+        """The grid pages that even :data:`MIN_TABLE_RESOLUTION` would render past
+        :data:`MAX_TABLE_RASTER_PIXELS` (``/UserUnit`` counted), each warned: their tables are
+        not looked for."""
+        units = page_user_units(self.path, grid)
+        large = []
+        for page in grid:
+            width, height = self._sizes.get(page, (0.0, 0.0))
+            unit = units.get(page, 1.0)
+            inches = (width * unit / 72, height * unit / 72)
+            if inches[0] * inches[1] * MIN_TABLE_RESOLUTION**2 <= MAX_TABLE_RASTER_PIXELS:
+                continue
+            large.append(page)
+            self.result.warnings.append(
+                InputError(
+                    f"page {page} is {inches[0]:,.0f} x {inches[1]:,.0f} in"
+                    f"{f' (/UserUnit {unit:g})' if unit != 1 else ''}: its tables were not looked for "
+                    f"(even at {MIN_TABLE_RESOLUTION} dpi it would pass the "
+                    f"{MAX_TABLE_RASTER_PIXELS:,} pixels a page is rendered to); its text is indexed as text",
+                    file=self.file,
+                )
+            )
+        return large
+
     # -- camelot -----------------------------------------------------------------------
 
     def _camelot(self, pages: list[int], flavor: str) -> list[Any]:
@@ -200,6 +290,7 @@ class _TableReader:
                         pages=",".join(map(str, pages)),
                         flavor=flavor,
                         suppress_stdout=True,
+                        **({"backend": _BoundedRaster()} if flavor == "lattice" else {}),
                     )
                 )
         except Exception as exc:  # noqa: BLE001 - camelot's failures are many and untyped
