@@ -18,10 +18,10 @@ written ``’`` or ``′``, and each word (or run of words) also in any of its a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -205,14 +205,67 @@ def _token_pattern(token: str) -> str:
     period optional (``CONC`` or ``CONC.``), whole words only; a word hyphenated on to a word
     is part of a compound, not itself (``STEEL-TROWELLED`` names no steel), and so is one
     hyphenated on after a word (``GROUND-BEARING FACES`` name no bearing)."""
+    return _tokens_pattern([token])
+
+
+def _token_parts(token: str) -> tuple[str, str, str]:
+    """:func:`_token_pattern`'s three parts: what must not stand before, the stem (the token
+    without its trailing period), what must or may stand after."""
     stem = token[:-1] if token.endswith(".") and len(token) > 1 else token
-    body = "".join(_APOSTROPHE if ch == "'" else re.escape(ch) for ch in stem)
     start = r"(?<![A-Za-z0-9])(?<![A-Za-z]-)" if stem[:1].isalnum() else ""
     if token.endswith("."):
         end = r"(?:\.|(?![A-Za-z0-9]|-[A-Za-z]))"
     else:
         end = r"(?![A-Za-z0-9]|-[A-Za-z])" if stem[-1:].isalnum() else ""
-    return f"{start}{body}{end}"
+    return start, stem, end
+
+
+def _tokens_pattern(tokens: Sequence[str]) -> str:
+    """Tokens tried in order, as one pattern: each run of tokens that share what may stand
+    before and after them is one prefix tree of their stems between those, written once. A
+    legend of thousands of abbreviations of one word had been thousands of alternatives, each
+    with its own look-arounds: a pattern costing milliseconds an abbreviation to compile, and
+    tried one alternative after another at every word of the text, so each sheet's legend cost
+    more than the last (audit 76 B F6). Within a run, stems that can both match at one place
+    are one the other's prefix, and the tree tries the longer first, as the order did (the
+    tokens come longest first)."""
+    runs: list[tuple[str, str, list[str]]] = []
+    for token in tokens:
+        start, stem, end = _token_parts(token)
+        if runs and runs[-1][0] == start and runs[-1][1] == end:
+            runs[-1][2].append(stem)
+        else:
+            runs.append((start, end, [stem]))
+    ways = [f"{start}{_stem_tree(stems)}{end}" for start, end, stems in runs]
+    return ways[0] if len(ways) == 1 else "(?:" + "|".join(ways) + ")"
+
+
+def _stem_tree(stems: list[str]) -> str:
+    """The stems as one pattern, a prefix tree: at each character the longer stems first."""
+    if len(stems) == 1:
+        return "".join(_APOSTROPHE if ch == "'" else re.escape(ch) for ch in stems[0])
+    tree: dict[str, Any] = {}
+    for stem in stems:
+        node = tree
+        for ch in stem:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a stem ends here
+
+    def written(node: dict[str, Any]) -> str:
+        out = []
+        while True:  # a chain of single characters is written as it stands
+            if len(node) != 1 or "" in node:
+                break
+            ((ch, node),) = node.items()
+            out.append(_APOSTROPHE if ch == "'" else re.escape(ch))
+        if not node or set(node) == {""}:
+            return "".join(out)
+        ways = [(_APOSTROPHE if ch == "'" else re.escape(ch)) + written(child) for ch, child in node.items() if ch]
+        if "" in node:
+            ways.append("")  # the stem ending here, tried after every longer one
+        return "".join(out) + "(?:" + "|".join(ways) + ")"
+
+    return written(tree)
 
 
 def _phrase_pattern(phrase: str, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
@@ -230,12 +283,11 @@ def _phrase_pattern(phrase: str, shortened: Mapping[tuple[str, ...], tuple[str, 
         # tail's size; audit 75 B F1) — the same alternatives, tried in the same order
         options = []
         for k in range(min(longest, len(words) - i), 0, -1):
-            ways = [_token_pattern(abbreviation) for abbreviation in shortened.get(words[i : i + k], ())]
+            ways = list(shortened.get(words[i : i + k], ()))
             if k == 1:
-                ways.append(_token_pattern(words[i]))
+                ways.append(words[i])
             if ways:
-                head = ways[0] if len(ways) == 1 else "(?:" + "|".join(ways) + ")"
-                options.append(head + _joined(rest(i + k)))
+                options.append(_tokens_pattern(ways) + _joined(rest(i + k)))
         return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
 
     return rest(0)
