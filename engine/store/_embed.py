@@ -10,6 +10,7 @@ swaps it in, as ingest does.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import time
 from array import array
@@ -63,6 +64,15 @@ def _pack(vector: Any) -> bytes:
     if hasattr(vector, "astype"):  # a numpy row: no per-element Python loop
         return vector.astype("<f4").tobytes()
     return array("f", (float(x) for x in vector)).tobytes()
+
+
+def _finite(vector: Any) -> bool:
+    """Whether every value of the vector is a finite number (no NaN, no infinity)."""
+    if hasattr(vector, "astype"):  # a numpy row
+        import numpy
+
+        return bool(numpy.isfinite(vector).all())
+    return all(math.isfinite(float(x)) for x in vector)
 
 
 def _unpack(blob: bytes) -> list[float]:
@@ -175,22 +185,36 @@ class EmbeddingCache:
             blob = _pack(vector)
             if len(blob) != 4 * dim:
                 raise ValueError(f"vector for {text_hash} has {len(blob) // 4} dimensions, expected {dim}")
+            if not _finite(vector):
+                raise ValueError(f"vector for {text_hash} holds a value that is not a finite number (NaN or infinity)")
             rows.append((model, text_hash, dim, blob))
         with self._db:
             self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
         return len(rows)
 
-    def get(self, model: str, hashes: Sequence[str]) -> Iterator[tuple[str, list[float]]]:
+    def get(self, model: str, hashes: Sequence[str], dim: int | None = None) -> Iterator[tuple[str, list[float]]]:
+        """The vectors of ``hashes``; StoreError naming the cache (exit 3: delete it, ``embed``
+        rebuilds it) at one whose length is not its dimensions, not ``dim`` (the model's, where
+        given), or that holds a NaN or an infinity. A vector of another dimension had reached
+        the graph's COPY, whose error named a build file, and a NaN one was put in the vector
+        index without a word (audit 76 B F7)."""
         for start in range(0, len(hashes), _CHUNK):
             chunk = list(hashes[start : start + _CHUNK])
             marks = ",".join("?" * len(chunk))
-            for text_hash, dim, blob in self._db.execute(
+            for text_hash, row_dim, blob in self._db.execute(
                 f"SELECT hash, dim, vec FROM vectors WHERE model = ? AND hash IN ({marks})", (model, *chunk)
             ):
-                if not isinstance(blob, bytes) or not isinstance(dim, int) or len(blob) != 4 * dim:
+                if not isinstance(blob, bytes) or not isinstance(row_dim, int) or len(blob) != 4 * row_dim:
                     raise _unusable(self.path, f"holds a vector of {text_hash} whose length is not its "
-                                               f"dimensions ({dim})")
-                yield text_hash, _unpack(blob)
+                                               f"dimensions ({row_dim})")
+                if dim is not None and row_dim != dim:
+                    raise _unusable(self.path, f"holds a vector of {text_hash} of {row_dim} dimensions, where "
+                                               f"the model {model!r} gives {dim}")
+                vector = _unpack(blob)
+                if not all(map(math.isfinite, vector)):
+                    raise _unusable(self.path, f"holds a vector of {text_hash} with a value that is not a "
+                                               f"finite number (NaN or infinity)")
+                yield text_hash, vector
 
 
 def graph_text_hashes(graph: KuzuGraph, *, unlinked_only: bool) -> set[str]:
@@ -249,7 +273,7 @@ def apply_embeddings(
     staging = StagingArea(layout.staging_dir(generation))
     build = GraphBuild(layout, generation, base=live.path)
     try:
-        for text_hash, vector in cache.get(model, needed):
+        for text_hash, vector in cache.get(model, needed, dim):
             staging.write(EMBEDDING_TABLE, {"hash": text_hash, "vec": vector})
         staging.close()
         graph = build.open()
