@@ -49,6 +49,12 @@ _LEADS_ONLY = re.compile(r"[\s,]*(?:as\s+(?:follows|below|noted\s+below)|below|h
 _PASSIVE_BEFORE = re.compile(r"\b(?:is|are|shall\s+be|is\s+to\s+be|are\s+to\s+be)(?:\s+hereby)?\s*$", re.IGNORECASE)
 
 
+#: A sentence that only reports, in the passive, what befell things ("Grilles are relocated and detail 2 is
+#: revised."): each clause a subject, "is" or "are" and a participle, nothing after the last.
+_PASSIVE_REPORT = re.compile(r"(?:\s*(?:,\s*)?(?:and\s+)?[^.;:\n]{1,80}?\b(?:is|are|was|were|has\s+been|have\s+been)\s+"
+                             r"[a-z]+ed)+[\s.;]*", re.IGNORECASE)
+
+
 def _instructions(item: Item, corpus: Corpus, vocabularies: list,
                   notations: Mapping[str, Sequence[re.Pattern[str]]],
                   layouts: Sequence[re.Pattern[str]]) -> list[Item]:
@@ -98,6 +104,17 @@ def _instructions(item: Item, corpus: Corpus, vocabularies: list,
         if (instructing[index] and first_action.action == "replace" and text.count("(", start, s) > text.count(")", start, s)
                 and (said := read_action(text[s:e], vocabularies)).action == "amend"
                 and all(_STATUS.fullmatch(w.strip()) for w in said.words.split(" … "))):
+            instructing[index] = False
+        # "Replace with the attached sheets M-302R1 and M-303R1. Grilles are relocated and detail 2 is
+        # revised.": passive participles after a whole reissue, in a sentence naming no section or sheet
+        # of its own, say what the new issue changed (a detail of a sheet given anew whole); they are no
+        # instruction of their own
+        elif (instructing[index] and first_action.action == "replace"
+              and (said := read_action(text[s:e], vocabularies)).action == "amend" and said.span is not None
+              and all(re.fullmatch(r"[a-z]+ed", w.strip()) for w in said.words.split(" … "))
+              and _PASSIVE_REPORT.fullmatch(text, s, e) is not None
+              and not any(r.kind in ("section", "sheet") and not r.cited for r in find_references(
+                  text[s:e], corpus, mask=_quoted_spans(text[s:e]), notations=notations, titles=False))):
             instructing[index] = False
     if sum(instructing) < 2 or not instructing[0]:
         return []

@@ -95,7 +95,9 @@ _PART_SUBJECT_OPENS = re.compile(
 _QUOTED_OLD = re.compile(r"\s+as\s+follows\s*:\s*[\s.]*(?:the\s+)?", re.IGNORECASE)
 
 #: What looks like a paragraph or article number no reference placed ("2.01 C", "152-3.2", "608.02").
-_LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-])")
+#: Not the day and month of a date whose year follows ("dated 03.11.2028": a run of numbers going on
+#: past three digits is a date, never a paragraph).
+_LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-]|\.\d)")
 
 #: A sentence that announces its target after a colon ("The following Special Provision is hereby
 #: deleted from the Contract in its entirety: SECTION 12 93 00"): the target is the verb's object,
