@@ -11,6 +11,7 @@ compared with a field the answer does not have (null), so ``expect: {eligble: nu
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,6 +30,7 @@ from inforce.ontology import (
     Section,
     SourceRef,
     Supersedes,
+    TableRow,
 )
 from inforce.ontology.files import read_bounded_text, unnamed_path
 from inforce.ontology.scalars import YamlModel
@@ -62,16 +64,37 @@ ANSWER_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The path of a table's row (``table-2.row-3``): its table's number and its own.
+_ROW_PATH = re.compile(r"table-([1-9]\d*)\.row-([1-9]\d*)")
+
+
 class FixtureProvision(YamlModel):
-    """A provision of a fixture document: its path and text (a callout for ``callout-N`` paths)."""
+    """A provision of a fixture document: its path and text (a callout for ``callout-N`` paths), or
+    a table's row (``table-N.row-M`` paths): its ``header`` and ``cells``, as a pipe table gives them."""
 
     model_config = _MODEL
 
     path: str
-    text: str
+    text: str = ""
     heading: str = ""
     detail: str | None = None
     scale: str | None = None
+    header: tuple[str, ...] = Field(default=(), description="a table row's column headers (path table-N.row-M)")
+    cells: tuple[str, ...] = Field(default=(), description="a table row's cells, one under each header")
+
+    @model_validator(mode="after")
+    def _text_or_row(self) -> FixtureProvision:
+        if self.header or self.cells:
+            if _ROW_PATH.fullmatch(self.path) is None:
+                raise ValueError(f"a provision with header and cells is a table's row: its path is table-N.row-M, "
+                                 f"not {self.path!r}")
+            if len(self.header) != len(self.cells) or not self.cells:
+                raise ValueError(f"table row {self.path} has {len(self.cells)} cells, its header {len(self.header)}")
+            if self.text:
+                raise ValueError(f"table row {self.path} is given by its header and cells, not text")
+        elif not self.text:
+            raise ValueError(f"provision {self.path} needs text (or, for a table's row, header and cells)")
+        return self
 
 
 class FixtureEdge(YamlModel):
@@ -116,7 +139,16 @@ class FixtureDocument(YamlModel):
             text += item.text + "\n\n"
             span = CharSpan(start=begin, end=begin + len(item.text))
             parent = _parent(item.path, paths)
-            if item.path.startswith("callout-"):
+            if item.cells:
+                table, row = (int(n) for n in _ROW_PATH.fullmatch(item.path).groups())  # type: ignore[union-attr]
+                header, line = _pipe_line(item.header), _pipe_line(item.cells)
+                text = text[:begin] + header + "\n" + line + "\n\n"
+                provisions.append(TableRow(
+                    path=item.path, table=table, row=row, header=item.header, cells=item.cells,
+                    header_span=CharSpan(start=begin, end=begin + len(header)),
+                    span=CharSpan(start=begin + len(header) + 1, end=begin + len(header) + 1 + len(line)),
+                    text=header + "\n" + line))
+            elif item.path.startswith("callout-"):
                 provisions.append(Callout(path=item.path, parent=parent, detail=item.detail,
                                           scale=item.scale, span=span, text=item.text))
             else:
@@ -136,6 +168,10 @@ class FixtureDocument(YamlModel):
             sheet=self.sheet, scale=self.scale, supersedes=edges,
             source=SourceRef(file=file, format="generated"), text_layer=text, provisions=tuple(provisions),
         )
+
+
+def _pipe_line(cells: tuple[str, ...]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
 
 
 def _parent(path: str, paths: set[str]) -> str | None:

@@ -91,7 +91,7 @@ _BODY: dict[str, tuple[str, ...]] = {
     "supersession": ("document_kinds", "target_kinds", "target_document", "skip_divisions", "skip_titles",
                      "propose_partial_on_documents", "targets", "actions", "patterns", "headings", "mentions",
                      "no_change", "reasons", "answers", "questions", "successor_words", "whole_words",
-                     "old_text_columns", "new_text_columns", "clarifications", "conditions", "modals",
+                     "old_text_columns", "new_text_columns", "empty_cells", "clarifications", "conditions", "modals",
                      "passives", "parts_of_work", "reports", "sub_parts", "layouts",
                      "references", "designations", "verbs"),
     "qualifier": ("document_kinds", "patterns", "severity"),

@@ -457,6 +457,7 @@ _EMPTY_MATCH = {
     "parts_of_work": "every instruction would be read as limited to a part of the work",
     "reports": "every participle would be read as a report, never applied",
     "sub_parts": "every provision named would be read as naming a part of itself, never applied",
+    "empty_cells": "every table cell would be read as holding no text",
 }
 
 

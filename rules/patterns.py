@@ -785,7 +785,7 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 #: the addenda reader inside a layout of its own (see the fields' descriptions).
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "clarifications", "conditions", "modals", "passives",
-                               "parts_of_work", "reports", "sub_parts")
+                               "parts_of_work", "reports", "sub_parts", "empty_cells")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -898,6 +898,13 @@ class SupersessionRule(RuleBase):
         default=(),
         description="words of a table of changes' header over the text as it now stands (\"Revised\", "
         "\"Texto modificado\"; anchored for a header of the word alone: \"Read\", \"New\")",
+    )
+    empty_cells: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the words of a table of changes' cell saying it holds no text (\"Nil\", \"None\", \"Not "
+        "applicable\", \"Néant\", \"No aplica\"), read as the whole cell, dashes, dots and brackets around them aside "
+        "(a cell of those marks alone is empty without them): under the text as it stood, nothing stood, so the new "
+        "text is added (in part); under the text as it stands, nothing stands, so the provision is deleted",
     )
     clarifications: tuple[WordingPattern, ...] = Field(
         default=(),

@@ -5,6 +5,7 @@ whose verb governs the list below), a table row's lead, and where its own instru
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -13,7 +14,7 @@ from inforce.ontology import Document, NotUnderstoodItem
 from inforce.rules import SupersessionRule, compile_notation
 
 from ..derivation import _LABEL, _LEAD, _quoted_spans, attachment_names
-from .actions import Action, Vocabulary, read_action, worded
+from .actions import Action, Vocabulary, read_action, worded, words_of
 from .items import Item, _codes_only, addendum_items
 from .outcome import _words
 from .references import Corpus, Reference, find_references
@@ -168,12 +169,21 @@ _WHEN_NAMED = re.compile(r"\b(?:after|before)\s+(?:the\s+)?(?:amendment|revision
 #: A column of dates, numbers or pages is no provision's words ("Original Date | Revised Date").
 _NOT_WORDS = re.compile(r"\b(?:dates?|pages?|nos?\.?|numbers?|rev(?:ision)?s?)\b", re.IGNORECASE)
 
-#: A cell saying a provision is no longer there ("[Deleted]", "Stands deleted.", "-", "Nil"), or,
-#: in the old column, that there was none ("Not provided.", "Not applicable").
-_EMPTY_CELL = re.compile(r"[\s\-–—.\[\]()]*(?:nil|n/?a|none|not\s+(?:applicable|provided|included|given|existing)|"
-                         # ("Additional information" in the old column over a new sub-point: something added)
-                         r"new(?:\s+(?:clause|provision|item))?|additional\s+(?:information|text|item|clause|provision)|addition)?"
-                         r"[\s\-–—.\[\]()]*", re.IGNORECASE)
+#: The marks around a cell's words that say nothing of it ("[Deleted]", "- Nil -", "(none)"); a cell of
+#: them alone ("-", "—") holds no text.
+_CELL_MARKS = r"[\s\-–—.\[\]()]*"
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(f"{_CELL_MARKS}(?:{words})?{_CELL_MARKS}" if words else _CELL_MARKS, re.IGNORECASE)
+
+
+def _empty_cell(vocabularies: Sequence[Vocabulary]) -> re.Pattern[str]:
+    """A cell saying a provision is no longer there ("-", "Nil", "Néant"), or, in the old column, that
+    there was none ("Not provided.", "No aplica"): the pack's ``empty_cells`` words, read as the whole
+    cell, in the marks around them."""
+    return _empty_pattern(words_of(vocabularies, "empty_cells"))
 
 
 #: Words saying a paragraph is new: added or inserted, not one the target already has (the verb
@@ -358,7 +368,8 @@ def _added_in_table(item: Item, vocabularies: Sequence[Vocabulary]) -> bool:
     if columns is None:
         return False
     (_, b_start, b_end), (_, a_start, a_end) = columns
-    return bool(_EMPTY_CELL.fullmatch(item.text[b_start:b_end])) and not _EMPTY_CELL.fullmatch(item.text[a_start:a_end])
+    empty = _empty_cell(vocabularies)
+    return bool(empty.fullmatch(item.text[b_start:b_end])) and not empty.fullmatch(item.text[a_start:a_end])
 
 
 def _figure_in_table(item: Item, vocabularies: Sequence[Vocabulary]) -> bool:
@@ -393,7 +404,7 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # "| Especificación particular 6 (título) | "6 SEÑALAMIENTO" | "6 SEÑALAMIENTO Y PROTECCIÓN DE OBRA" |":
         # the place cell says only the provision's title is given anew; its text stays (round 58)
         action = Action("amend", words, (a_start, a_end))
-    elif _EMPTY_CELL.fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
+    elif _empty_cell(vocabularies).fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
         action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
     elif (gone := _GONE_OPENS.match(new)) is not None:
         # "Deleted. No advance payment will be made under this Contract.": the new cell's first sentence
@@ -408,7 +419,7 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # "As printed. | Add at the end: "and one relay test lead set".": the new cell is an instruction
         # opening with its verb, not the provision's words, and it changes part of the provision (round 45)
         action = Action("amend", words, (a_start, a_end))
-    elif _EMPTY_CELL.fullmatch(old) or (_ELLIPSIS_OPENS.match(old) and _ELLIPSIS_OPENS.match(new)):
+    elif _empty_cell(vocabularies).fullmatch(old) or (_ELLIPSIS_OPENS.match(old) and _ELLIPSIS_OPENS.match(new)):
         # (both cells opening with an ellipsis, "...no higher than 48 inches above the floor.": the last
         # words of the provision given anew, the rest of it kept: a change in part)
         action = Action("amend", words, (a_start, a_end))

@@ -51,3 +51,20 @@ def test_a_pack_without_the_lists_loads_with_none(tmp_path):
     assert problems == [] and loaded is not None
     rule = loaded.pack.rules[0]
     assert all(getattr(rule, key) == () for key in WORD_LISTS)
+
+
+def test_an_empty_cell_word_that_matches_empty_text_is_refused(tmp_path):
+    # (a cell of dashes or brackets alone is empty with no word: a word that is nothing would read every cell so)
+    problems = _problems(tmp_path, "empty_cells", "(?:nichts)?")
+    assert [(Path(p.file).name, p.line, p.code, p.field) for p in problems] == [
+        ("s.yaml", 11, "RP014", "rules.0.empty_cells.1.regex")]
+    assert "every table cell would be read as holding no text" in str(problems[0])
+
+
+def test_an_empty_cell_word_given_as_a_mapping_is_refused_at_its_line(tmp_path):
+    pack = tmp_path / "s.yaml"
+    pack.write_text(PACK + "    empty_cells:\n      - {regex: 'néant', words: [aucun]}\n")
+    loaded, problems = read_pack(pack)
+    assert loaded is None
+    assert [(Path(p.file).name, p.line) for p in problems] == [("s.yaml", 10)]
+    assert "empty_cells" in (problems[0].field or "")
