@@ -323,8 +323,12 @@ _NAMES_CHANGES = re.compile(rf"\b{_CHANGE_NOUNS}\b", re.IGNORECASE)
 #: dotted one, "Clause 4.12 FINAL CLEANING", is a clause's caption, read as such).
 _ARTICLE_ALONE = re.compile(r"(?:art[íi]culo|article|cl[áa]usula|clause)\s+(?:n\.?\s?[º°o]\.?\s*)?\d{1,3}"
                             r"(?:\s?[º°ª]|\.ª)?(?![\w.]*\d)[^\n]{0,100}", re.IGNORECASE)
-_DESIGNATION_LINE = re.compile(r"(?:section|part|volume|chapter)\s+(?:[IVX]{1,5}|\d{1,2})\s*[.:\-–—]\s+"
-                               r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})", re.IGNORECASE)
+#: The kinds of the pack's ``designations`` whose word may open such a line (its words the pack's:
+#: "Section", "Part", "Volume", "Chapter", "Sección" ...); an annex or a schedule is a document, not a
+#: part of the bidding documents heading the changes to it.
+_DESIGNATION_LINE_KINDS = ("section", "part", "volume", "chapter")
+_DESIGNATION_LINE = (r"(?:{words})\s+(?:[IVX]{1,5}|\d{1,2})\s*[.:\-–—]\s+"
+                     r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})")
 #: Words a layout may open with that make its items questions (their answers follow).
 _QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder",
                    "quesito", "pytanie", "dotaz", "otázka",  # (Italian, Polish, Czech, Slovak and Czech)
@@ -404,6 +408,24 @@ def _compiled_layouts(written: tuple[str, ...]) -> tuple[_Layout, ...]:
         prefix = "q" if first in {"q", "question", "questions", "query", "queries"} else _slug(first)
         layouts.append(_Layout(compile_layout(text), prefix, question, ordinal))
     return tuple(layouts)
+
+
+def _designation_line(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> re.Pattern[str]:
+    """A part of the bidding documents by its designation and title (``_DESIGNATION_LINE``), its word one of
+    the ``designations`` of ``_DESIGNATION_LINE_KINDS`` of the rules reading ``document``; nothing where none."""
+    words = [word for rule in _supersession(rules) if document.kind in rule.document_kinds
+             for kind in _DESIGNATION_LINE_KINDS for word in getattr(rule, "designations", {}).get(kind, ())]
+    return _compiled_designation_line(tuple(dict.fromkeys(words)))
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled_designation_line(words: tuple[str, ...]) -> re.Pattern[str]:
+    if not words:
+        return re.compile(r"(?!)")
+    # (the longest first, a word read whole; one of one or two letters, "Ch", only in the letter case written)
+    alternation = "|".join(f"(?-i:{re.escape(w)})" if len(w.rstrip(".")) <= 2 else re.escape(w)
+                           for w in sorted(words, key=lambda w: (-len(w), w)))
+    return re.compile(_DESIGNATION_LINE.replace("{words}", alternation), re.IGNORECASE)
 
 
 def _verbs(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> tuple[re.Pattern[str], ...]:
@@ -656,8 +678,9 @@ class _Reader:
     now a provision: every decision depends on the line's words and the open blocks only."""
 
     def __init__(self, document: Document, layouts: Sequence[_Layout], wording: _Wording,
-                 verbs: Sequence[re.Pattern[str]] = ()) -> None:
+                 verbs: Sequence[re.Pattern[str]] = (), designation_line: re.Pattern[str] | None = None) -> None:
         self.document = document
+        self.designation_line = designation_line if designation_line is not None else re.compile(r"(?!)")
         self.text = document.text_layer
         self.layouts = layouts
         self.wording = wording
@@ -1301,9 +1324,10 @@ class _Reader:
         documents' amendments head the changes to each part so, in plain type (round 45). No verb."""
         lines = self.lines
         line = lines[index].strip(" \t*_")
-        if (_DESIGNATION_LINE.fullmatch(line) is None or (index > 0 and lines[index - 1].strip())
+        designated = self.designation_line.fullmatch(line)
+        if (designated is None or (index > 0 and lines[index - 1].strip())
                 or (index + 1 < len(lines) and lines[index + 1].strip())
-                or any(verb.search(_DESIGNATION_LINE.fullmatch(line).group(1)) for verb in self.verbs)):
+                or any(verb.search(designated.group(1)) for verb in self.verbs)):
             return False
         return any(lines[i].strip() for i in range(index + 1, len(lines)))
 
@@ -1607,7 +1631,8 @@ def _read(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> li
 
 def _reader(document: Document, rules: RuleSet | Sequence[SupersessionRule]) -> _Reader:
     """The pass over ``document``, read: its ``nodes`` and the ``literals`` (code blocks) it skipped."""
-    reader = _Reader(document, _layouts(document, rules), _wording(document, rules), _verbs(document, rules))
+    reader = _Reader(document, _layouts(document, rules), _wording(document, rules), _verbs(document, rules),
+                     _designation_line(document, rules))
     reader.read()
     return reader
 
