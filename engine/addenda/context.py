@@ -192,6 +192,8 @@ def _empty_cell(vocabularies: Sequence[Vocabulary]) -> re.Pattern[str]:
 #: ppkt C": the paragraph a provision is supplemented with is one it gains)
 _INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional|supplement(?:ed|s)?\s+with|"
                         r"doplňuje\s+o|uzupełnia\s+się\s+o|aditad[oa]s?|acrescentad[oa]s?|se\s+incorpora|se\s+agrega|se\s+añade|"
+                        # (Spanish "el siguiente punto 2.4", "el nuevo numeral 3.3", as "the following new clause", round 79)
+                        r"siguiente|nuev[oa]|"
                         # (Slovenian "se za točko 4.2 doda nova točka 4.3", round 77)
                         r"doda(?:ta|jo)?|nov[aoi])"
                         r"\b:?[^.;:\n]{0,30}$",

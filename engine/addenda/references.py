@@ -905,7 +905,7 @@ def find_references(
     # "Index revised to indicate added sheet A-502": a sheet being added is new, not what changes
     found = [replace(r, cited=True) if r.kind == "sheet" and (r.target is None or r.resolved_by == "sheet-revised")
              and not r.candidates and _ADDED_SHEET.search(read, max(0, r.span[0] - 40), r.span[0]) else r for r in found]
-    if any(r.kind == "paragraph" and _NEW.search(read, max(0, r.span[0] - 8), r.span[0]) for r in found):
+    if any(r.kind == "paragraph" and _NEW.search(read, max(0, r.span[0] - 16), r.span[0]) for r in found):
         # "New Clause 6.3 after Clause 6.2": the clause after which a new one goes says where, not what
         found = [replace(r, cited=True) if r.kind == "paragraph" and _WHERE.search(read, max(0, r.span[0] - 30),
                                                                                    r.span[0]) else r for r in found]
@@ -1240,6 +1240,16 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
                 if fuzz.token_set_ratio(titled.group(1), held, processor=utils.default_process) < 75:
                     return Reference("section", label, span, None, why=(
                         f'names {label} "{titled.group(1).strip()}"; the project\'s {label} is "{held}"'))
+                if others := _same_part_untold(titled.group(1), key, docs[0], corpus):
+                    # ("PART 2 - STATEMENT OF REQUIREMENTS" where the project's one document titled "Part 2
+                    # Section 6 Statement of Requirements" is a harbour's, and a market's "Section 6 - Statement
+                    # of Requirements" writes no part: the same part of two bidding documents, one title telling
+                    # what the other leaves out; the designation names neither for certain, round 79)
+                    candidates = tuple(Locator(doc=d) for d in (docs[0], *others))
+                    return Reference("section", label, span, None, candidates, "designation", why=(
+                        f'{label} "{titled.group(1).strip()}" fits {len(candidates)} documents '
+                        f"({', '.join(c.doc for c in candidates)}), the same part of the bidding documents, "
+                        f"only {docs[0]} titled {label}; not guessed"))
             return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="designation")
         if docs:
             # ("Section 2: Specifications, Clause 2.2.1" where two documents are each designated "Section 2",
@@ -1259,6 +1269,37 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
             return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
                              why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
     return None
+
+
+def _same_part_untold(written: str, key: str, doc: str, corpus: Corpus) -> list[str]:
+    """The other documents of the project that are the part ``doc`` is, its designation ``key`` aside: each titled
+    with a designation ``doc``'s title opens with too ("Section 6" of "Part 2 Section 6 ..."), none of the kind of
+    ``key`` ("Part"), and holding every word of the title ``written`` after the designation (two words or more
+    beside linking words: "Statement of Requirements"). Two bidding documents' same part, only one title
+    writing the part ``key`` names: ``key`` tells them apart only by a word the other title leaves out."""
+    words = set(re.findall(r"\w+", written.lower())) - LINKING_WORDS
+    if len(words) < 2:
+        return []
+    designations = corpus.designations
+    directory = corpus.directory
+    kind = re.sub(r"[^A-Z]+$", "", re.sub(r"\d.*$", "", key))
+
+    def opening_keys(of: str) -> list[str]:
+        opening = designations.opening(directory.titles.get(of, ("", ""))[1])
+        return designations.keys(opening, whole=False) if opening is not None else []
+
+    others: set[str] = set()
+    for shared in opening_keys(doc):
+        if "/" in shared or shared == key:
+            continue
+        for other in directory.documents_for(corpus.designated(), shared, corpus.target_kinds, corpus.as_of):
+            if other == doc or other in others:
+                continue
+            if any(k.startswith(kind) and "/" not in k for k in opening_keys(other)):
+                continue  # (its title writes a part of its own)
+            if words <= set(re.findall(r"\w+", directory.titles.get(other, ("", ""))[1].lower())):
+                others.add(other)
+    return sorted(others)
 
 
 #: A bracket opened right before a designation: an aside to the name written before it.
@@ -1457,15 +1498,18 @@ def _part_after_title(read: str, end: int, doc: str, corpus: Corpus, take: Calla
                        why=after.group("number")))
 
 
-#: (and the Slovenian "nova točka 4.3", "nov člen", round 77)
-_NEW = re.compile(r"\b(?:new|nov[aoi]?)\s+$", re.IGNORECASE)
+#: (and the Slovenian "nova točka 4.3", "nov člen", round 77; the Spanish "el siguiente punto 2.4", "el nuevo numeral",
+#: "la siguiente cláusula" after a verb that adds, round 79)
+_NEW = re.compile(r"\b(?:new|nov[aoi]?|nuev[oa]|(?:el|la)\s+siguiente)\s+$", re.IGNORECASE)
 _ADDED_SHEET = re.compile(r"\b(?:add(?:ed|s|ing)?|new|insert(?:ed|s|ing)?)\s+(?:(?:the|a|an)\s+)?(?:new\s+)?"
                           r"(?:contract\s+)?(?:sheets?|drawings?|dwgs?\.?)\s*(?:nos?\.?\s*)?$", re.IGNORECASE)
 _WHERE = re.compile(r"\b(?:after|following|before|preceding)\s+(?:the\s+)?(?:existing\s+)?"
                     r"(?:sub-?paragraphs?|paragraphs?|paras?\.|articles?|clauses?|sub-?sections?)?\s*$"
                     # (Slovenian "se za točko 4.2 doda nova točka 4.3": "za", after, right before the clause's noun; read
                     # only where the item names a new clause, round 77)
-                    r"|\bza\s+$", re.IGNORECASE)
+                    r"|\bza\s+$"
+                    # (Spanish "Agrégase a continuación del punto 2.3 ... el siguiente punto 2.4", after; round 79)
+                    r"|\ba\s+continuaci[óo]n\s+(?:del?|de\s+la)\s+$", re.IGNORECASE)
 
 
 #: A participle that places the subject of a sentence ("The scope of work shown on Drawing M-301,
@@ -2206,7 +2250,13 @@ def _paragraph(reference: Reference, doc: str, corpus: Corpus, last_path: dict[s
     if relative:  # a letter after a path named before it
         if doc not in last_path:
             return replace(reference, why=f"names {reference.written}, but not the article it is in")
-        written = last_path[doc] + "." + written[1:]
+        last = last_path[doc]
+        if last.rpartition(".")[2].lower() == written[1:].lower() and not place_path(corpus, doc, f"{last}.{written[1:]}")[0]:
+            # ("Clause 1.2.1(b) | Delete sub-clause (b) and replace with: ...": the letter the clause named before it
+            # ends with, which holds no item of that letter: that same sub-clause named again, not one inside it)
+            written = last
+        else:
+            written = last + "." + written[1:]
     dashed = re.fullmatch(r"(\d+)-([\d.]+)", written)
     if dashed is not None:  # "102-4.3": the section's outline holds 102.4.3, or 4.3
         written = f"{dashed.group(1)}.{dashed.group(2)}"
