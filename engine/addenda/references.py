@@ -2251,9 +2251,11 @@ def _paragraph(reference: Reference, doc: str, corpus: Corpus, last_path: dict[s
         if doc not in last_path:
             return replace(reference, why=f"names {reference.written}, but not the article it is in")
         last = last_path[doc]
-        if last.rpartition(".")[2].lower() == written[1:].lower() and not place_path(corpus, doc, f"{last}.{written[1:]}")[0]:
+        if written[1:].isalpha() and last.rpartition(".")[2].lower() == written[1:].lower() \
+                and not place_path(corpus, doc, f"{last}.{written[1:]}")[0]:
             # ("Clause 1.2.1(b) | Delete sub-clause (b) and replace with: ...": the letter the clause named before it
-            # ends with, which holds no item of that letter: that same sub-clause named again, not one inside it)
+            # ends with, which holds no item of that letter: that same sub-clause named again, not one inside it; a
+            # number is a sub-clause inside, "Clause 3.2, sub-clause .2" 3.2.2, never 3.2 again)
             written = last
         else:
             written = last + "." + written[1:]
