@@ -245,7 +245,7 @@ def _erase(
     audit_folders = [Path(folder) for folder in audit_dirs]
     for folder in audit_folders:
         if not folder.is_dir():
-            raise InputError(f"{folder}: no such folder", field="audit_dirs")
+            raise InputError(f"{folder}: {'not a folder' if folder.exists() else 'no such folder'}", field="audit_dirs")
     scope = "document" if revision is None else "revision"
     try:
         entries = list(read_erasures(root))

@@ -206,6 +206,24 @@ def test_a_name_over_two_lines_or_drawn_as_nothing_erases_nothing(project: tuple
     assert (root / "documents" / "gone.md").exists() and not (root / "erasures.yaml").exists()
 
 
+def test_an_audit_folder_that_is_a_file_is_said_to_be_no_folder(project: tuple[Path, str]) -> None:
+    """Audit 77 B L3: `erase --audit-dir FILE` said "no such folder" of a path that exists (a file),
+    where `--rfi-dir` says it is not a folder; the CLI and the library say what the path is."""
+    from inforce.engine import Project
+    from inforce.ontology import InputError
+
+    root, _ = project
+    a_file, missing = root / "inforce.yaml", root / "no-such-folder"
+    for given, said in ((a_file, "not a folder"), (missing, "no such folder")):
+        refused = runner.invoke(app, ["erase", str(root), "SPEC-1", "--by", "me", "--confirm", "SPEC-1",
+                                      "--audit-dir", str(given)])
+        assert refused.exit_code == 2 and f"{given}: {said}" in refused.output, refused.output
+        with Project.open(root) as opened, pytest.raises(InputError) as raised:
+            opened.erase("SPEC-1", by="me", audit_dirs=(given,))
+        assert f"{given}: {said}" in str(raised.value)
+    assert (root / "documents" / "gone.md").exists() and not (root / "erasures.yaml").exists()
+
+
 def test_a_locator_given_as_the_document_is_an_input_error_naming_revision(project: tuple[Path, str]) -> None:
     """Audit 71 A F1: `erase P SPEC-1@0` and `SPEC-1#1.1.A` answered "the graph holds no
     document SPEC-1@0" (NotFound) on a project holding SPEC-1, which reads as a document already
