@@ -237,7 +237,7 @@ def _summary(outcome: SweepOutcome, seconds: float, workers: int) -> None:
         err.print(f"{len(summary.withheld)} document(s) withheld: the asker may not read them", markup=False)
     if report.baseline is not None:
         withheld = f", {outcome.withheld} {WITHHELD_BASELINE}" if outcome.withheld else ""
-        err.print(f"against {report.baseline}: {outcome.new} new, {outcome.changed} changed, "
+        err.print(f"against {terminal_line(str(report.baseline))}: {outcome.new} new, {outcome.changed} changed, "
                   f"{outcome.unchanged} unchanged, {outcome.gone} gone{withheld}", markup=False)
     if summary.provisions == 0:
         err.print(f"nothing is in force on {report.as_of.isoformat()}"
