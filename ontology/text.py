@@ -111,6 +111,13 @@ def terminal_line(text: str) -> str:
     return "".join(_format_code(c) if unicodedata.category(c) == "Cf" else c for c in line)
 
 
+def file_line(file: str, line: int | None = None) -> str:
+    """A place in a file as every message writes it, ``FILE:LINE`` (``FILE`` without a line), on
+    its one line (``terminal_line``): a file's name is its author's, and one holding a line break
+    forged lines of the review queue, ``show`` and ingest's proposals (audit 77 A F1)."""
+    return terminal_line(f"{file}:{line}" if line else file)
+
+
 def _format_code(character: str) -> str:
     code = ord(character)
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"

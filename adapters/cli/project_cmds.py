@@ -18,7 +18,7 @@ from rich.text import Text
 from inforce.engine import Project
 from inforce.ontology import AddendaReadings, UnboundReport
 from inforce.ontology.scalars import sent_locator
-from inforce.ontology.text import terminal_line
+from inforce.ontology.text import file_line, terminal_line
 
 from ._common import (
     FormatOption,
@@ -109,7 +109,7 @@ def ingest(
     for line in warning_lines(result.warnings):
         err.print(visible(line), markup=False)  # a file's name is the file's author's
     for missed in result.not_understood:  # never silent: document control reviews each
-        where = f"{terminal_line(missed.file)}:{missed.line}" if missed.line else terminal_line(missed.file)
+        where = file_line(missed.file, missed.line)
         why = missed.reason or f"names what it would change, but no wording of rule {missed.rule} reads it"
         err.print(visible(f"not understood: {where}: {missed.item} {why}; review it by hand"), markup=False)
     for proposal in result.proposed:  # never applied by itself: a person accepts or rejects it
@@ -213,7 +213,7 @@ def _print_readings(readings: AddendaReadings) -> None:
         out.print(f'    "{proposal.words}"', markup=False)
     out.print(f"not understood ({len(readings.not_understood)}):", markup=False)
     for missed in readings.not_understood:
-        where = f"{terminal_line(missed.file)}:{missed.line}" if missed.line else terminal_line(missed.file)
+        where = file_line(missed.file, missed.line)
         why = f"; {missed.reason}" if missed.reason else ""
         out.print(f'  {missed.item} ({missed.rule}, {where}{why}): "{missed.words}"', markup=False)
     skipped = ", ".join(f"{rule}: {count}" for rule, count in sorted(readings.skipped.items())) or "none"
@@ -243,7 +243,7 @@ def show(
     out.print(Text.assemble((view.locator, "bold"), f"  {doc.kind} · {terminal_line(doc.title)}"))
     out.print(
         f"revision {doc.revision} (seq {doc.seq}) · effective {doc.effective} · "
-        f"recorded {doc.recorded} · source {doc.source}",
+        f"recorded {doc.recorded} · source {terminal_line(str(doc.source))}",
         markup=False,
     )
     out.print()

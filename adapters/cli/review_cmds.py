@@ -9,6 +9,7 @@ import typer
 from inforce.engine import Project
 from inforce.ontology import AddendaReadings, InputError, ProposedEdge, ReviewDecision
 from inforce.ontology.ingest import REVIEW_BY_MAX, REVIEW_NOTE_MAX
+from inforce.ontology.text import file_line
 
 from ._common import (
     FormatOption,
@@ -77,7 +78,7 @@ def review_notes(readings: AddendaReadings) -> list[str]:
 
 def proposal_line(proposal: ProposedEdge) -> str:
     """One proposal as ingest and ``--derived`` print it (document words escaped)."""
-    where = f"{proposal.file}:{proposal.line}" if proposal.line else proposal.file
+    where = file_line(proposal.file, proposal.line)
     deletes = "" if proposal.successor else ", deletes: no successor"
     return visible(f"{proposal.item} → {proposal.target} ({proposal.scope}{deletes}) at {where}: "
                    f"{evidence_text(proposal)}")
@@ -151,7 +152,7 @@ def _list(readings: AddendaReadings, format: OutputFormat) -> None:
     width = max(len(str(p.item)) for p in readings.proposed)
     out.print(f"{'item':<{width}}  target · scope · where")
     for proposal in readings.proposed:
-        where = f"{proposal.file}:{proposal.line}" if proposal.line else proposal.file
+        where = file_line(proposal.file, proposal.line)
         scope = proposal.scope if proposal.successor else "full, deletes: no successor"
         out.print(f"{str(proposal.item):<{width}}  {proposal.target} · {scope} · {where}")
         out.print(f"{'':<{width}}    {evidence_text(proposal)}")

@@ -14,7 +14,7 @@ from inforce.engine import DEFAULT_EXCLUSIONS, Project
 from inforce.ontology import Context, InputError, RuleDecision
 from inforce.ontology.files import append_line
 from inforce.ontology.scalars import sent_locator
-from inforce.ontology.text import echoed, whole_number
+from inforce.ontology.text import echoed, terminal_line, whole_number
 
 from ._common import (
     EXIT_FINDING,
@@ -484,8 +484,8 @@ def new(
         emit_json(NewPack(pack=str(path), created=tuple(str(p) for p in written)))
         return
     for made in written:
-        err.print(f"created {made}", markup=False)
-    err.print(f"next: inforce rules check {path}; list it in inforce.yaml under rules: (- path: ...)", markup=False)
+        err.print(f"created {terminal_line(str(made))}", markup=False)
+    err.print(f"next: inforce rules check {terminal_line(str(path))}; list it in inforce.yaml under rules: (- path: ...)", markup=False)
 
 
 @handle_errors

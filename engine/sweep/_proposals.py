@@ -6,6 +6,7 @@ sweep must not leave unsaid."""
 from __future__ import annotations
 
 from inforce.ontology import Finding, FindingProvision, Locator, ProposedEdge, ReviewDecision
+from inforce.ontology.text import file_line
 
 from .. import rfi
 from ..reviews import as_read_by, graph_readings, listed, project_readings, where_recorded
@@ -49,7 +50,7 @@ def _proposals(run: _Run, progress: Progress | None) -> None:
 
 
 def _escalate(run: _Run, proposal: ProposedEdge, item: Locator, decision: ReviewDecision | None = None) -> None:
-    where = f"{proposal.file}:{proposal.line}" if proposal.line else proposal.file
+    where = file_line(proposal.file, proposal.line)
     evidence = proposal.evidence
     read = f'"{evidence.reference}"' + (f" resolved by {evidence.resolved_by}" if evidence.resolved_by else "")
     if evidence.reference_score is not None:
