@@ -437,8 +437,10 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         action = Action("amend", words, (a_start, a_end))
     else:
         # ("Revision 0 | Revision 1 attached, replacing Revision 0 in full.": the new cell says the attached
-        # issue takes its place, round 45)
-        action = Action("replace", words, (a_start, a_end), attachment=_ATTACHED_IN_CELL.search(new) is not None)
+        # issue takes its place, round 45; in the owner's language as the pack's whole_words say it, "Revisi 1,
+        # terlampir", round 80)
+        action = Action("replace", words, (a_start, a_end), attachment=_ATTACHED_IN_CELL.search(new) is not None
+                        or worded(r"(?<!\w)(?:{words})(?!\w)", vocabularies, "whole_words").search(new) is not None)
     return action, [(b_start, b_end), (a_start, a_end)]
 
 
@@ -498,7 +500,8 @@ def _figure_anew(old: str, new: str) -> bool:
     old, new = " ".join(old.split()), " ".join(new.split())
     if not _FIGURE.search(old) or _FIGURE.sub("#", old).casefold() != _FIGURE.sub("#", new).casefold() or old == new:
         return False
-    return not any(_written_out(cell) for cell in (old, new))
+    # (nor a revision mark given anew, "Revision 0 | Revision 1": the sheet's new issue, no value of it; round 80)
+    return not any(_written_out(cell) or _REVISION_CELL.fullmatch(cell) for cell in (old, new))
 
 
 def _written_out(cell: str) -> bool:
@@ -513,8 +516,9 @@ def _written_out(cell: str) -> bool:
 _QUOTED_WRITTEN_OUT = re.compile(r"[«\"“]\s*\d{1,2}(?:\.\d{1,3})+\s+[^\W\d_].*[.!?]\s*[»\"”]", re.DOTALL)
 
 
-#: A cell naming a document's revision, not words of a provision ("Revision 0", "Rev. B", "R1").
-_REVISION_CELL = re.compile(r"(?:rev(?:ision)?\.?|r)[ \t]*[0-9A-Z]{1,3}", re.IGNORECASE)
+#: A cell naming a document's revision, not words of a provision ("Revision 0", "Rev. B", "R1"; Indonesian
+#: "Revisi 1", Spanish "Revisión B", Portuguese "Revisão 01": round 80).
+_REVISION_CELL = re.compile(r"(?:rev(?:ision|isi|isi[óo]n|is[ãa]o)?\.?|r)[ \t]*[0-9A-Z]{1,3}", re.IGNORECASE)
 
 
 def _phrase_anew(old: str, new: str) -> bool:
