@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from inforce.ontology import InputError
+from inforce.ontology.text import terminal_line
 
 from ._common import err, handle_errors, out, outside_project_files, path_argument
 from ._options import parse_groups
@@ -76,6 +77,7 @@ def serve(
             outside_project_files(decision_log, "--decision-log", folder)
     try:
         from inforce.adapters.http import DecisionLog, Service, Warm, create_app, read_keys, run
+        from inforce.adapters.http.server import listening
     except ImportError:
         raise InputError(_EXTRA) from None
     callers = read_keys(keys)
@@ -90,10 +92,11 @@ def serve(
     service = Service(served, callers, decision_log=DecisionLog(decision_log), time_limit=time_limit,
                       identity_header=identity_header)
     app = create_app(service, max_body=max_body)
-    err.print(f"serving {', '.join(served)} on http://{host}:{port} ({len(callers)} key(s)); its OpenAPI "
-              "document at /openapi.json",
+    bound = listening(host, port)  # an address that does not resolve or bind: an input error, nothing served
+    err.print(f"serving {', '.join(served)} on http://{terminal_line(host)}:{port} ({len(callers)} key(s)); its "
+              "OpenAPI document at /openapi.json",
               markup=False)
-    run(app, host=host, port=port, head_seconds=head_time_limit)
+    run(app, host=host, port=port, head_seconds=head_time_limit, bound=bound)
 
 
 def register(app: typer.Typer) -> None:

@@ -25,6 +25,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -86,7 +87,7 @@ from inforce.ontology.answers import PrecedenceResult, ProjectStats
 from inforce.ontology.erasure import ERASURES_FILE
 from inforce.ontology.ingest import REVIEWS_FILE, IngestSummary
 from inforce.ontology.scalars import sent_locator
-from inforce.ontology.text import json_text, message_text, whole_number
+from inforce.ontology.text import json_text, message_text, terminal_line, whole_number
 from inforce.ontology.verdict import ANSWER_MAX_CLAIMS
 from inforce.ontology.views import ProvisionView
 
@@ -364,6 +365,26 @@ def _started(held: ExitStack, start: Callable[[], SweepJob]) -> SweepJob:
         raise
 
 
+#: A header's name as HTTP writes it (RFC 9110's token): what a proxy can send and a client cannot fake
+#: by a look-alike (a space, a control character, a colon).
+_HEADER_NAME = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+
+
+def _identity_header(name: str | None) -> str | None:
+    """The identity header a trusted proxy names its user in, refused when no request could carry
+    it (empty, a space or a control character in it: every proxied request was then refused, the
+    server started without a word, audit 78 A F3) or when it is the key's own ``Authorization``."""
+    if name is None:
+        return None
+    if not _HEADER_NAME.fullmatch(name):
+        raise InputError(f"'{terminal_line(name)}' is no HTTP header name", field="--identity-header",
+                         hint="a header name is letters, digits and - (e.g. X-Forwarded-User)")
+    if name.lower() in ("authorization", "host", "content-type", "content-length", "cookie"):
+        raise InputError(f"{name} is a header of the request itself, not one a proxy names its user in",
+                         field="--identity-header", hint="a header of the proxy's own, e.g. X-Forwarded-User")
+    return name
+
+
 class Service:
     """The projects served, who may ask, and the machinery each request goes through."""
 
@@ -373,7 +394,7 @@ class Service:
         self.projects = dict(projects)
         self.max_claims = max_claims
         #: the header a trusted proxy names its user in (None: no proxy is trusted)
-        self.identity_header = identity_header
+        self.identity_header = _identity_header(identity_header)
         self.keys = keys
         self.log = decision_log or DecisionLog()
         self.time_limit = time_limit

@@ -1,0 +1,62 @@
+"""Audit 78 A: ``inforce serve``'s own options.
+
+F1: a ``--host`` IDNA cannot encode (U+009B) ended in exit 70 "internal error: UnicodeError"; an
+escape sequence in it was printed raw in the "serving" line. F2: a port already taken, or a host
+that does not resolve, exited 3 (the code of a graph that cannot be used) with only uvicorn's log
+line. F3: ``--identity-header ""`` (or "X User", a control character, "Authorization") started
+the server without a word, every proxied request then refused. Each is now an input error naming
+the option, exit 2, before anything is served.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from inforce.adapters.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("serve78") / "keys.yaml"
+    made = runner.invoke(app, ["serve", "--add-key", "gateway", "--proxy", "--keys", str(path)])
+    assert made.exit_code == 0, made.output
+    return path
+
+
+def _serve(project: Path, keys: Path, *options: str):
+    return runner.invoke(app, ["serve", str(project), "--keys", str(keys), *options])
+
+
+@pytest.mark.parametrize(("host", "said"), [("h\u009bx", "h\\x9bx"), ("a\x1bb", "a\\x1bb"),
+                                            ("nonexistent.invalid", "nonexistent.invalid")])
+def test_a_host_that_does_not_resolve_is_an_input_error(ingested_example, keys: Path, host: str, said: str) -> None:
+    done = _serve(ingested_example("sop-retention"), keys, "--host", host, "--port", "0")
+    assert done.exit_code == 2, done.output
+    assert f"--host: cannot listen on {said}" in done.output and "\x1b" not in done.output, done.output
+    assert "serving" not in done.output and "internal error" not in done.output
+
+
+def test_a_port_already_taken_is_an_input_error_naming_the_port(ingested_example, keys: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve(ingested_example("sop-retention"), keys, "--host", "127.0.0.1", "--port", str(port))
+    assert done.exit_code == 2, done.output
+    assert f"--port: cannot listen on 127.0.0.1 port {port}" in done.output and "serving" not in done.output
+
+
+@pytest.mark.parametrize(("header", "said"), [("", "'' is no HTTP header name"), ("X User", "'X User' is no HTTP"),
+                                              ("X\x1bY", "'X\\x1bY' is no HTTP"), ("X-User:", "'X-User:' is no"),
+                                              ("Authorization", "a header of the request itself")])
+def test_an_identity_header_no_request_could_carry_is_an_input_error(ingested_example, keys: Path, header: str,
+                                                                     said: str) -> None:
+    done = _serve(ingested_example("sop-retention"), keys, "--identity-header", header, "--port", "0")
+    assert done.exit_code == 2, done.output
+    assert "--identity-header" in done.output and said in done.output, done.output
