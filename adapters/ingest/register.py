@@ -470,6 +470,10 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
     try:
         for sheet in (*values.worksheets, *formulas.worksheets):
             sheet.reset_dimensions()
+            if isinstance(getattr(sheet, "_shared_strings", None), list):
+                # (openpyxl hands each read-only sheet the workbook's shared strings as a list: an
+                # index of -2 read the string two from the end, any column fed another's text)
+                sheet._shared_strings = _SharedStrings(sheet._shared_strings)
         try:  # every sheet's first row is read (``_a_header``): a cell there may not convert either
             index = _register_sheet(values, name)
         except broken as exc:
@@ -488,14 +492,20 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
         def unconverted(exc: Exception) -> InputErrors:
             """A cell openpyxl could not convert, named where its number is none (audit 72 B F5:
             ``NaN``, 5,000 digits: "invalid literal for int()" named no cell)."""
-            found = _unconverted_number(path, getattr(sheet, "_worksheet_path", ""))
+            found = _unconverted_number(path, getattr(sheet, "_worksheet_path", ""),
+                                        len(getattr(sheet, "_shared_strings", ())))
             if found is None:
                 return unreadable(exc)
-            coordinate, row, column, text = found
+            coordinate, row, column, text, shared = found
+            field = (header[column - 1] or None) if header and column <= len(header) else None
+            if shared:  # (audit 78 B F1, F2: a negative index read another cell's text; one past the end
+                # or not a whole number named no cell)
+                return InputErrors(f"{name}: the register does not read", [InputError(
+                    f"cell {coordinate} names shared string {echoed(text)}, which the workbook does not hold",
+                    file=name, line=row, field=field, hint="save the workbook again from a spreadsheet program")])
             return InputErrors(f"{name}: the register does not read", [InputError(
                 f"cell {coordinate} holds {echoed(text)}, which is no number a sheet holds", file=name, line=row,
-                field=(header[column - 1] or None) if header and column <= len(header) else None,
-                hint="type the number the cell should hold")])
+                field=field, hint="type the number the cell should hold")])
 
         rows = zip(_guarded(sheet.iter_rows(), unconverted, broken),
                    _guarded(formulas.worksheets[index].iter_rows(values_only=True), unconverted, broken), strict=False)
@@ -751,11 +761,23 @@ def _guarded(rows: Iterator[Any], unreadable: Any, broken: tuple[type[Exception]
         yield row
 
 
-def _unconverted_number(path: Path, member: str) -> tuple[str, int, int, str] | None:
+class _SharedStrings(list):  # type: ignore[type-arg]
+    """A workbook's shared strings as openpyxl reads them, a negative index refused (IndexError,
+    which ``_guarded`` turns into the cell's error) rather than read from the end."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, int) and index < 0:
+            raise IndexError(f"shared string {index}")
+        return super().__getitem__(index)
+
+
+def _unconverted_number(path: Path, member: str, strings: int = 0) -> tuple[str, int, int, str, bool] | None:
     """The first cell of the sheet stored at ``member`` whose value is typed a number and is none
     openpyxl reads (it takes ``<v>`` with a point or an exponent for a float, any other for an
-    int: ``NaN``, ``12abc``, more digits than ``int()`` reads): (its reference, row, column, the
-    value as written); None where no cell is such, or the sheet does not read again."""
+    int: ``NaN``, ``12abc``, more digits than ``int()`` reads), or typed a shared string whose
+    index is no whole number from 0 to ``strings`` - 1: (its reference, row, column, the value as
+    written, whether it is a shared string's); None where no cell is such, or the sheet does not
+    read again."""
     from lxml.etree import XMLSyntaxError, iterparse
     from openpyxl.utils.cell import coordinate_to_tuple
 
@@ -765,13 +787,18 @@ def _unconverted_number(path: Path, member: str) -> tuple[str, int, int, str] | 
             for _, cell in iterparse(xml, tag=f"{main}c", resolve_entities=False, no_network=True):
                 text, at, kind = cell.findtext(f"{main}v"), cell.get("r"), cell.get("t", "n")
                 cell.clear()
-                if kind != "n" or not text or not at:
+                if kind not in ("n", "s") or not text or not at:
+                    continue
+                if kind == "s":
+                    if not (text.strip().isdigit() and int(text) < strings):
+                        row, column = coordinate_to_tuple(at)
+                        return at, row, column, text, True
                     continue
                 try:
                     float(text) if any(mark in text for mark in ".Ee") else int(text)
                 except ValueError:
                     row, column = coordinate_to_tuple(at)
-                    return at, row, column, text
+                    return at, row, column, text, False
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, XMLSyntaxError):
         return None
     return None

@@ -410,14 +410,13 @@ def test_xlsx_rows_out_of_order_or_past_the_sheet_are_an_error(tmp_path, rows, s
     assert isinstance(problems, list) and any(said in message for _, message in problems), problems
 
 
-@pytest.mark.parametrize("access", [
-    '<c r="H2" t="s"><v>99</v></c>',  # a shared string the workbook lacks
+@pytest.mark.parametrize("access", [  # (a shared string the workbook lacks: named at its cell, below)
     '<c r="H2" t="d"><v>notadate</v></c>',
     '<c r="H2" t="inlineStr"><is><t>own</t><rPh><t>X</t></rPh></is></c>',  # a phonetic run without sb/eb
     '<c r="H2" s="999"><v>5</v></c>',  # a style the workbook lacks
     '<c r="H2" t="b"><v>x</v></c>',
     '<c r="H2"><v>1e999</v></c>',  # no number a sheet holds (its format then failed)
-], ids=["shared-string", "date", "phonetic", "style", "boolean", "infinite"])
+], ids=["date", "phonetic", "style", "boolean", "infinite"])
 def test_a_malformed_xlsx_cell_is_an_unreadable_register_not_a_crash(tmp_path, access):
     """Each was converted as the rows streamed, past the errors caught on opening the
     workbook: ``internal error``, exit 70."""
@@ -447,7 +446,43 @@ def test_a_malformed_xlsx_cell_fails_the_ingest_with_exit_2(tmp_path):
     _workbook(root, [*ordered, '<c r="H2" t="s"><v>99</v></c>'])
     done = CliRunner().invoke(app, ["ingest", str(root)])
     assert done.exit_code == 2, done.output
-    assert "register.xlsx: not a readable XLSX workbook" in done.output and "internal error" not in done.output
+    assert "register.xlsx:2: access: cell H2 names shared string '99', which the workbook does not hold" in done.output
+    assert "internal error" not in done.output
+
+
+@pytest.mark.parametrize("index", ["-2", "-1", "999", "1.5", "abc"])
+def test_a_shared_string_the_workbook_does_not_hold_is_named_at_its_cell(tmp_path, index):
+    """Audit 78 B F1, F2: a shared-string index of -2 read the string two from the end of the
+    table (another cell's text, the title read as a date, any column fed another's words), and
+    one past the end or not a whole number was "list index out of range" or "invalid literal
+    for int()", naming no cell. Each is now an error at its cell, row and column."""
+    import re
+    import zipfile
+
+    root = xlsx_project(tmp_path, [_first()])
+    path = root / "register.xlsx"
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    # a table of three shared strings, the title cell naming one of them by ``index``
+    parts["xl/sharedStrings.xml"] = (b'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org'
+                                     b'/spreadsheetml/2006/main" count="3" uniqueCount="3"><si><t>Retention</t></si>'
+                                     b'<si><t>2026-01-10</t></si><si><t>owners</t></si></sst>')
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>", b'<Relationship Id="rIdSS" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>", b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+        b'officedocument.spreadsheetml.sharedStrings+xml"/></Types>')
+    title = re.search(rb'<c r="F2"[^>]*>.*?</c>', parts[SHEET])
+    assert title is not None and b"Retention" in title.group(0), parts[SHEET][:500]
+    parts[SHEET] = parts[SHEET].replace(title.group(0), f'<c r="F2" t="s"><v>{index}</v></c>'.encode())
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, part in parts.items():
+            archive.writestr(name, part)
+    done = CliRunner().invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 2, done.output
+    assert f"register.xlsx:2: title: cell F2 names shared string '{index}', which the workbook does not hold" in \
+        done.output, done.output
 
 
 def _rewrite_part(path: Path, part: str, old: bytes, new: bytes) -> None:
