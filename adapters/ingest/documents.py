@@ -869,6 +869,10 @@ class _PdfParser(SidecarParser):
             )
 
 
+#: A carriage return that ends a line alone (not a CRLF's).
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
 class _CsvParser(SidecarParser):
     """A CSV schedule: its first record the header, every other record one table row
     (``table-1.row-N``); its text layer is the file's text, so each row's span is its line."""
@@ -879,6 +883,10 @@ class _CsvParser(SidecarParser):
     def _parse(self) -> Document | None:
         sidecar_data, metadata = self._sidecar_metadata()
         data, text = self._read_text(self.path, self.file)
+        # a line ended by CR alone ("CSV (Macintosh)") ends a line as the register's reader takes
+        # it; written as LF, one character for one, so every span still falls where the file has it
+        # (audit 78 B F5: Python's "universal-newline mode" hint, and the schedule called empty)
+        text = _LONE_CR.sub("\n", text)
         block = read_csv_table(text, file=self.file)
         self.errors.extend(block.errors)
         # one table and no numbered provision: all of it is its opening, judged by the one rule

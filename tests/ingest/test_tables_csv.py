@@ -89,6 +89,28 @@ def test_a_csv_schedule_is_a_document_of_rows(tmp_path: Path):
     assert content_hash(csv) != before  # the sidecar is part of the hash
 
 
+def test_a_schedule_whose_lines_end_in_cr_alone_reads_as_its_lf_twin(tmp_path: Path):
+    """Audit 78 B F5: a schedule saved as "CSV (Macintosh)" (each line ended by CR alone) was
+    refused with Python's "universal-newline mode" hint and called empty; the register's reader
+    took the same file. Its rows, cells and spans are the LF file's; an error's line is counted
+    the same (a CR ends a line, as a text editor shows it)."""
+    plain = "Mark,Width (in),Depth (in)\nF1,24,12\nF2,\"1,200\",18\n"
+    read = {}
+    for folder, text in (("lf", plain), ("cr", plain.replace("\n", "\r"))):
+        _write(tmp_path / folder, "f.csv.yaml", SIDECAR)
+        read[folder] = parse_document_with_warnings(_write(tmp_path / folder, "f.csv", text), tmp_path / folder)
+    (lf_doc, _), (cr_doc, warnings) = read["lf"], read["cr"]
+    assert warnings == []
+    assert [(r.path, r.cells, r.span) for r in cr_doc.provisions] == [(r.path, r.cells, r.span) for r in lf_doc.provisions]
+    assert [r.cells for r in cr_doc.provisions] == [("F1", "24", "12"), ("F2", "1,200", "18")]
+    bad = _write(tmp_path / "bad", "f.csv", "Mark,Width (in)\rF1,24\rF2,30,12\r")
+    _write(tmp_path / "bad", "f.csv.yaml", SIDECAR)
+    with pytest.raises(InputErrors) as caught:
+        parse_document_with_warnings(bad, tmp_path / "bad")
+    (error,) = caught.value.exceptions
+    assert (error.line, error.field) == (3, "table-1.row-2"), error
+
+
 def test_a_record_with_the_wrong_cell_count_is_an_error_at_its_line(tmp_path: Path):
     csv = _write(tmp_path, "footings.csv", "Mark,Width (in)\nF1,24\nF2,30,12\n")
     _write(tmp_path, "footings.csv.yaml", SIDECAR)
