@@ -144,6 +144,16 @@ def main() -> None:
         raise SystemExit(_exit_code(leaving)) from None
     except BrokenPipeError as gone:
         raise SystemExit(_unwritten_code(gone)) from None
+    except OSError as failed:
+        # click's own writing (``--help``, ``--version``) to a full disk or past ``ulimit -f``:
+        # said in one line, exit 2, as every command's answer says it (audit 78 B F4)
+        from inforce.ontology.files import no_room
+
+        from ._common import _no_room
+
+        if no_room(failed) is None:
+            raise
+        raise SystemExit(_no_room(failed)) from None
     else:
         if not _pipes.handled() and _pipes.reader_gone():
             raise SystemExit(_pipes.EXIT_PIPE)  # the reader left before the end of --help
