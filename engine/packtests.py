@@ -246,8 +246,18 @@ def _answers(
     documents = [itemize(document, rules) for document in documents]  # as ingest does: addenda only
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)
-    return source.name, loaded, [(case, source.locate(("cases", number))[0], _ask(case, rules, corpus, index))
-                                 for number, case in enumerate(model.cases)], CaseCorpus(tuple(documents), corpus_folder)
+    answers = []
+    for number, case in enumerate(model.cases):
+        line = source.locate(("cases", number))[0]
+        try:
+            answers.append((case, line, _ask(case, rules, corpus, index)))
+        except InputError as problem:
+            # (a context the rules cannot work with, a date 14 days past 9999-12-31 or a NaN, named
+            # at the case: it stopped the run with no file, line or case, audit 79 B F1)
+            raise InputError(f"case {case.name!r}: {problem.message}", file=source.name, line=line,
+                             field=f"cases[{number}]" + (f".{problem.field}" if problem.field else ""),
+                             hint=problem.hint) from None
+    return source.name, loaded, answers, CaseCorpus(tuple(documents), corpus_folder)
 
 
 def _json_default(value: Any) -> str:
