@@ -309,6 +309,20 @@ def _replaceable(path: Path) -> os.stat_result | None:
     return existing
 
 
+def appendable(path: str | Path) -> None:
+    """Open ``path`` as :func:`append_line` opens it (made with its folder when missing, a link
+    refused) and close it, writing nothing: ``OSError`` where no line could be appended there (a
+    folder, a link, a folder not writable), asked before a server answers its first question."""
+    path = Path(path)
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = _open_log(path, flags)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = _open_log(path, flags)
+    os.close(fd)
+
+
 def append_line(path: str | Path, line: bytes | str) -> None:
     """Append one whole line (text as UTF-8; a newline added when it has none) to ``path``, an
     append-only log (the decision logs): one ``write`` on a file opened for appending, so lines

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from inforce.ontology import InputError
+from inforce.ontology.files import appendable
 from inforce.ontology.text import terminal_line
 
 from ._common import err, handle_errors, out, outside_project_files, path_argument
@@ -75,6 +76,15 @@ def serve(
     for folder in projects:  # a log there would be read as a document, or damage the store
         if decision_log is not None:
             outside_project_files(decision_log, "--decision-log", folder)
+    if decision_log is not None:
+        # tried before anything is served, as the CLI's --decision-log is on its first line: a folder
+        # there had the server start "ready" and answer questions whose lines were lost (audit 79 B F2)
+        try:
+            appendable(decision_log)
+        except OSError as problem:
+            raise InputError(f"cannot append to the decision log: {problem.strerror or problem}",
+                             file=str(decision_log), field="--decision-log",
+                             hint="name a file (not a symbolic link) in a folder you may write") from None
     try:
         from inforce.adapters.http import DecisionLog, Service, Warm, create_app, read_keys, run
         from inforce.adapters.http.server import listening

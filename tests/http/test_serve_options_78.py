@@ -60,3 +60,16 @@ def test_an_identity_header_no_request_could_carry_is_an_input_error(ingested_ex
     done = _serve(ingested_example("sop-retention"), keys, "--identity-header", header, "--port", "0")
     assert done.exit_code == 2, done.output
     assert "--identity-header" in done.output and said in done.output, done.output
+
+
+def test_a_decision_log_no_line_can_be_appended_to_is_refused_before_serving(ingested_example, keys: Path,
+                                                                             tmp_path: Path) -> None:
+    """Audit 79 B F2: ``--decision-log`` naming a folder started the server "ready", and questions
+    were answered with their lines lost; the CLI's ``--decision-log`` refuses it at once. The log is
+    opened for appending before anything is served, and refused as the CLI refuses it (exit 2)."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    done = _serve(ingested_example("sop-retention"), keys, "--decision-log", str(folder), "--port", "0")
+    assert done.exit_code == 2, done.output
+    assert "--decision-log" in done.output and "cannot append to the decision log" in done.output, done.output
+    assert "serving" not in done.output
