@@ -111,6 +111,7 @@ DEBUG_ENV = "INFORCE_DEBUG"
 #: the table (an answer file's ``context.valid_at``, a CLI option named already) shows as it is.
 FLAGS: dict[str, str] = {
     "valid_at": "--valid-at",
+    "audit_dirs": "--audit-dir",
     "known_at": "--known-at",
     "context": "--context",
     "groups": "--groups",

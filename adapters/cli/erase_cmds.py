@@ -66,9 +66,6 @@ def erase(
     if confirm != document:
         raise InputError(f"erasing cannot be undone: repeat the document id, --confirm {document}",
                          field="--confirm", reason="required" if confirm is None else None)
-    for folder in audit_dir or ():
-        if not folder.is_dir():
-            raise InputError(f"{folder}: {'not a folder' if folder.exists() else 'no such folder'}", field="--audit-dir")
     with Project.open(project, finishing=True) as opened:  # running it again finishes a cut-short one
         result = answered(opened.erase(document, revision, by=by, audit_dirs=tuple(audit_dir or ())))
     if format is OutputFormat.json:
