@@ -401,8 +401,8 @@ class Service:
         self.audit_dir = audit_dir
         self.sweeps = SweepJobs()
         self.writers = {name: Writer() for name in self.projects}
-        # the decision log and audit records are written by one thread, in order, after the
-        # answer is sent: a check's record is made durable (synced) without the caller waiting
+        # lines of work that ends after its answer went (a sweep job's end) are written by one
+        # thread, in order; a question's own line is written before its answer goes (``answer``)
         self._recorder = Recorder()
         # the questions: a request cut short by the time limit keeps its thread until it ends
         self._workers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="inforce-question")
@@ -500,9 +500,11 @@ class Service:
         quick: bool = False, decision: Callable[[Any], RuleDecision] | None = None,
     ) -> Response:
         """Run one question on the project's newest generation in a worker thread, within the
-        time limit; render its result; queue its decision line (and with ``keep``, what stores
-        the result first and returns where: a check's audit record; with ``decision``, what makes
-        the line's case and rules of an eligibility or precedence decision from its result).
+        time limit; render its result; write its decision line before the answer goes (and with
+        ``keep``, what stores the result first and returns where: a check's audit record; with
+        ``decision``, what makes the line's case and rules of an eligibility or precedence decision
+        from its result). A line that cannot be written withholds the answer: 503, as every question
+        is until the log is written again (``DecisionLog.unwritable``).
 
         ``quick``: a question answered from memory in well under a millisecond once its indexes
         are built (``asof`` of a section): when the generation has answered one already
@@ -521,8 +523,7 @@ class Service:
                 # an audit trail with holes is no trail: no answer goes out whose line the log would
                 # not keep; this refusal's own line is queued all the same, and the first that is
                 # written again ends the refusals (audit 72 B F6)
-                raise _Failure(503, f"the decision log cannot be written ({unwritable}): no question is answered "
-                               "until it can be", outcome="error")
+                raise _Failure(503, _unwritable(unwritable), outcome="error")
 
             began: list[str] = []  # the build the question is asked on, once it is pinned
 
@@ -577,8 +578,27 @@ class Service:
                                answer_sha256=hashlib.sha256(body).hexdigest(), correlation_id=correlation,
                                record=stored, decision=decided)
 
-            self.record(write)
+            try:  # the line is written before the answer goes: an answer whose line is lost is a hole in the trail
+                if stored_by_worker := keep is not None and status == 200:
+                    await asyncio.get_running_loop().run_in_executor(self._workers, write)  # a record written whole
+                else:
+                    write()  # one appended line costs less than the hand-over to a worker thread
+            except Exception as problem:  # noqa: BLE001 - withheld and said, never sent without its line
+                said = " ".join(str(problem).split()) or type(problem).__name__
+                _LOG.error("decision not recorded, answer withheld: %s: %s", type(problem).__name__, said)
+                unwritable = self.log.unwritable(root)
+                detail = (_unwritable(unwritable or said) + " (this answer is withheld)"
+                          if unwritable is not None or not stored_by_worker else
+                          f"the audit record of this check could not be stored ({said}): the answer is withheld")
+                status, body, media = 503, json.dumps({"detail": detail}).encode(), "application/json"
         return Response(content=body, status_code=status, media_type=media, headers=headers)
+
+
+def _unwritable(why: str, project: str | None = None) -> str:
+    """What a question is told while a decision log cannot take a line (503): an audit trail with
+    holes in it is no trail, so no answer goes out whose line the log would not keep."""
+    log = f"the decision log of {project}" if project else "the decision log"
+    return f"{log} cannot be written ({why}): no question is answered until it can be"
 
 
 def _erasure_answer(result: ErasureResult) -> tuple[int, bytes, str]:
@@ -1039,15 +1059,22 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
 
     def _portfolio_lines(names: Sequence[str], builds: Mapping[str, str], caller: Caller, endpoint: str,
                          outcome: Callable[[str], str], status: int, seconds: float, body: bytes | None,
-                         correlation: str) -> None:
-        """A portfolio sweep's decision lines: one per project, in that project's log."""
+                         correlation: str, *, now: bool = False) -> None:
+        """A portfolio sweep's decision lines: one per project, in that project's log; ``now``:
+        written here (before an answer goes; the first that fails raises), else queued."""
         digest = hashlib.sha256(body).hexdigest() if body is not None else None
         for name in names:
             root = service.projects[name].root
-            service.record(lambda name=name, root=root: service.log.write(
-                root, endpoint=endpoint, caller=caller.name, via=caller.via, project=name, build=builds.get(name),
-                outcome=outcome(name), status=status, seconds=seconds, answer_sha256=digest,
-                correlation_id=correlation))
+
+            def write(name: str = name, root: Path = root) -> None:
+                service.log.write(root, endpoint=endpoint, caller=caller.name, via=caller.via, project=name,
+                                  build=builds.get(name), outcome=outcome(name), status=status, seconds=seconds,
+                                  answer_sha256=digest, correlation_id=correlation)
+
+            if now:
+                write()
+            else:
+                service.record(write)
 
     @app.post("/v1/portfolio/sweeps", tags=["sweeps"], status_code=202, response_model=PortfolioStatus)
     async def start_portfolio_sweep(request: Request, caller: Authed, body: PortfolioSweepRequest) -> Response:
@@ -1061,6 +1088,9 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         await _strict_body(request, PortfolioSweepRequest)
         _no_groups(body.groups)
         names = _reachable(caller, body.projects)
+        for name in names:  # as ``Service.answer``: nothing is started whose lines the log would not keep
+            if (unwritable := service.log.unwritable(service.projects[name].root)) is not None:
+                raise _Failure(503, _unwritable(unwritable, name), outcome="error")
         builds: dict[str, str] = {}
 
         def begin() -> SweepJob:
@@ -1114,8 +1144,15 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                              time.perf_counter() - began, json.dumps({"detail": failed.detail}).encode(), correlation)
             raise
         answer = _json(job.portfolio_status())
-        _portfolio_lines(names, job.builds, caller, "portfolio-sweeps", lambda _: "sweep_running", 202,
-                         time.perf_counter() - began, answer, correlation)
+        try:  # written before the answer goes, as every question's line (``Service.answer``)
+            await asyncio.to_thread(_portfolio_lines, names, job.builds, caller, "portfolio-sweeps",
+                                    lambda _: "sweep_running", 202, time.perf_counter() - began, answer, correlation,
+                                    now=True)
+        except OSError as problem:
+            said = " ".join(str(problem).split())
+            _LOG.error("decision not recorded, answer withheld: %s", said)
+            return JSONResponse({"detail": _unwritable(said) + f" (sweep job {job.id} was started and runs; "
+                                 "its answer is withheld)"}, status_code=503)
         return Response(answer, status_code=202, media_type="application/json")
 
     def _portfolio_job(caller: Caller, job_id: str) -> SweepJob:

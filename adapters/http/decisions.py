@@ -12,9 +12,11 @@ Each line is written by one ``write`` on a file opened for appending (``append_l
 one home of appended writes), so lines from
 concurrent requests (or processes) never interleave, and a crash leaves whole lines.
 
-The service writes them through a ``Recorder``: one thread, in the order queued, after the
-answer is sent, woken once for what a few milliseconds of requests queued rather than once
-for each (a thread woken per request costs the event loop more than the answer).
+A question's line is written before its answer is sent (``Service.answer``): an answer whose
+line was lost would be a hole in the trail, so a line that cannot be written withholds the
+answer (503). Lines of work that ends after its answer went (a sweep job's end) go through a
+``Recorder``: one thread, in the order queued, woken once for what a few milliseconds of work
+queued rather than once for each.
 """
 
 from __future__ import annotations

@@ -76,6 +76,7 @@ from .app import (
     _outcome,
     _query_date,
     _query_moment,
+    _unwritable,
 )
 from .bodies import ResolveRequest, ReviewRequest, SweepRequest
 from .jobs import IngestRunning, SweepJob
@@ -332,6 +333,8 @@ class Pages:
         failure for it."""
         service = self.service
         warm = service.warm(name)
+        if (unwritable := service.log.unwritable(warm.root)) is not None:
+            raise _Failure(503, _unwritable(unwritable), outcome="error")
 
         def run() -> tuple[Any, str]:
             with warm.reading() as project:
@@ -351,7 +354,8 @@ class Pages:
 
     def logged(self, request: Request, caller: Caller, name: str, endpoint: str, build: str | None, outcome: Any,
                started: float, response: Response) -> Response:
-        """``response``, its decision line queued (endpoint ``page-ENDPOINT``, as the API's lines)."""
+        """``response``, its decision line written first (endpoint ``page-ENDPOINT``, as the API's
+        lines); a 503 page in its place when the line cannot be written."""
         service = self.service
         warm = service.projects.get(name)
         if warm is None:
@@ -360,10 +364,15 @@ class Pages:
         digest = hashlib.sha256(bytes(response.body)).hexdigest()
         said = outcome if isinstance(outcome, str) else _outcome(outcome)
         correlation = request.scope.get("state", {}).get("correlation_id", "")
-        service.record(lambda: service.log.write(
-            root, endpoint=f"page-{endpoint}", caller=caller.name, via=caller.via, project=name, build=build,
-            outcome=said, status=response.status_code, seconds=seconds, answer_sha256=digest,
-            correlation_id=correlation))
+        try:  # before the page goes, as a question's line (``Service.answer``)
+            service.log.write(root, endpoint=f"page-{endpoint}", caller=caller.name, via=caller.via, project=name,
+                              build=build, outcome=said, status=response.status_code, seconds=seconds,
+                              answer_sha256=digest, correlation_id=correlation)
+        except OSError as problem:
+            why = service.log.unwritable(root) or " ".join(str(problem).split())
+            _LOG.error("decision not recorded, page withheld: %s", why)
+            return _html(f"<!doctype html><meta charset=utf-8><title>Unavailable</title><p>{text(_unwritable(why))} "
+                         "(the page is withheld)</p>", 503)
         if build:
             response.headers["X-Inforce-Build"] = build
         return response

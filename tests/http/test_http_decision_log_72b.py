@@ -1,21 +1,28 @@
 """Audit 72 B F6 (issue 23): with its decision log on a full disk, ``serve`` answered every
 question 200 and kept no line of them; only its standard error said so. The log's promise is one
 line per question: once a write to it fails, every question whose line would go there is 503
-(``/readyz`` not ready) until a write succeeds again, with no restart. The write is made to fail
+(``/readyz`` not ready) until a write succeeds again, with no restart; and the line is written
+before the answer goes, so the question whose line fails first is withheld too (audit 79 B F2:
+13 answers went out before the refusals began). The write is made to fail
 for real: the log's file is replaced by a folder (an append there fails, as on a full disk)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from inforce.adapters.http import Service, Warm
 from inforce.adapters.http.decisions import DecisionLog
 
+from .conftest import KEYS
+
 NAME = "riverside-library"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / NAME
 ASOF = {"locator": "SPEC-033000#2.1.A", "valid_at": "2026-05-01"}
 
 
@@ -33,9 +40,7 @@ def test_no_question_is_answered_while_the_decision_log_cannot_be_written(
         assert len(log.read_text().splitlines()) == 1
         log.unlink()
         log.mkdir()  # the next line cannot be written
-        assert ask().status_code == 200  # its answer went out before its line was written
-        server.service.flush()
-        refused = ask()
+        refused = ask()  # its line cannot be written: its answer is withheld (audit 79 B F2)
         assert refused.status_code == 503, refused.text
         assert "the decision log cannot be written" in refused.json()["detail"], refused.text
         server.service.flush()  # its own line is tried, and fails
@@ -51,3 +56,47 @@ def test_no_question_is_answered_while_the_decision_log_cannot_be_written(
         server.service.flush()
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert [line["status"] for line in lines] == [503, 200], lines
+
+
+def test_a_log_that_opens_but_cannot_take_a_line_lets_no_answer_out(
+        restricted_riverside: Path, serve: Any, http_keys: Any, bearer: Any) -> None:
+    """Audit 79 B F2: ``/dev/full`` opens for appending and fails each write; the lines were written
+    after the answers went, so 13 questions were answered before the first failure was seen."""
+    full = Path("/dev/full")
+    if not full.exists():
+        pytest.skip("no /dev/full on this system")
+    server = serve(Service({NAME: Warm.open(NAME, restricted_riverside)}, http_keys, time_limit=60,
+                           decision_log=DecisionLog(full)))
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        answers = [client.get(f"/v1/projects/{NAME}/asof", params=ASOF, headers=bearer("owner")) for _ in range(5)]
+        asked = json.loads(next((EXAMPLE / "answers").glob("*.json")).read_text())
+        asked["context"].pop("groups", None)  # the key's groups are the asker's
+        checked = client.post(f"/v1/projects/{NAME}/check", headers=bearer("owner"), json=asked)
+    assert [answer.status_code for answer in answers] == [503] * 5, [answer.text for answer in answers]
+    assert all("the decision log cannot be written" in answer.json()["detail"] for answer in answers)
+    assert "SPEC-033000" not in answers[0].text  # nothing of the answer itself went out
+    assert checked.status_code == 503, checked.text
+
+
+def test_pages_and_portfolio_sweeps_are_withheld_too_while_the_log_cannot_take_a_line(
+        restricted_riverside: Path, serve: Any, http_keys: Any, bearer: Any) -> None:
+    """The same promise for the pages (their lines were queued after the page went) and for the
+    start of a portfolio sweep (its 202 went before its lines were written)."""
+    full = Path("/dev/full")
+    if not full.exists():
+        pytest.skip("no /dev/full on this system")
+    server = serve(Service({NAME: Warm.open(NAME, restricted_riverside)}, http_keys, time_limit=60,
+                           decision_log=DecisionLog(full)))
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        started = client.post("/v1/portfolio/sweeps", json={"valid_at": "2026-05-01"}, headers=bearer("owner"))
+        again = client.post("/v1/portfolio/sweeps", json={"valid_at": "2026-05-01"}, headers=bearer("owner"))
+        token = re.search(r'name="sign_in" value="([^"]+)"', client.get("/").text)
+        assert token is not None
+        signed = client.post("/", data={"key": KEYS["owner"][0], "sign_in": token.group(1)})
+        assert signed.status_code == 303, signed.text
+        pages = [client.get(f"/ui/projects/{NAME}/documents/SPEC-033000") for _ in range(3)]
+    assert [page.status_code for page in pages] == [503] * 3, [page.text[:300] for page in pages]
+    assert all("the decision log cannot be written" in page.text for page in pages)
+    assert "<table" not in pages[0].text and "revision" not in pages[0].text.lower()  # nothing of the page went
+    assert started.status_code == 503 and "was started and runs" in started.json()["detail"], started.text
+    assert again.status_code == 503 and "no question is answered" in again.json()["detail"], again.text

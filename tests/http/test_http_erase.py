@@ -344,7 +344,12 @@ def test_an_erasure_through_the_service_refuses_a_workbook_registers_row(tmp_pat
         book.active.append(row)
     book.save(root / "register.xlsx")
     Project.ingest(root)
-    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    log = root / ".inforce" / "decisions.jsonl"  # the refusal's own line is written there, before its answer
+
+    def files() -> dict[Path, bytes]:
+        return {p: p.read_bytes() for p in root.rglob("*") if p.is_file() and p != log}
+
+    before = files()
     server = serve(Service({"p": Warm.open("p", root)}, http_keys, time_limit=120))
     with httpx.Client(base_url=server.url, timeout=120) as client:
         refused = client.post("/v1/projects/p/erase", json={"document": "SPEC-W", "confirm": "SPEC-W"},
@@ -352,7 +357,8 @@ def test_an_erasure_through_the_service_refuses_a_workbook_registers_row(tmp_pat
     assert refused.status_code in (400, 422), refused.text
     said = json.dumps(refused.json())
     assert "register.xlsx" in said and "remove row 2 from register.xlsx" in said and "documents/gone.md" in said
-    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    assert files() == before
+    assert json.loads(log.read_text().splitlines()[-1])["endpoint"] == "erase"
     Project.ingest(root)
 
 
