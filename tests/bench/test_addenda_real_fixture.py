@@ -38,7 +38,8 @@ PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-o
          "held-out-49", "held-out-50", "held-out-51", "held-out-52", "held-out-53",
          "held-out-54", "held-out-55", "held-out-56", "held-out-57", "held-out-58",
          "held-out-59", "held-out-60", "held-out-61", "held-out-62",
-         "held-out-63", "held-out-64", "held-out-65", "held-out-66", "held-out-67")
+         "held-out-63", "held-out-64", "held-out-65", "held-out-66", "held-out-67",
+         "held-out-68")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -214,6 +215,7 @@ LATER_BATCHES = [
     ("held-out-65", "ADD-65-", "Sixty-fifth", 6, 50, 14, 8, 3),
     ("held-out-66", "ADD-66-", "Sixty-sixth", 6, 50, 14, 8, 3),
     ("held-out-67", "ADD-67-", "Sixty-seventh", 6, 50, 14, 8, 3),
+    ("held-out-68", "ADD-68-", "Sixty-eighth", 6, 50, 14, 8, 3),
 ]
 _BATCH_HEADINGS = [heading for _, _, heading, *_ in LATER_BATCHES]
 
