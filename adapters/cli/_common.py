@@ -495,7 +495,7 @@ _OUTPUT_PARAMETER = inspect.Parameter(
     annotation=Annotated[
         Path | None,
         typer.Option("--output", "-o", parser=path_argument, help="write the answer (any --format) to this file instead of standard "
-                     "output; written only when the command finishes its answer", show_default=False),
+                     "output (- is standard output); written only when the command finishes its answer", show_default=False),
     ],
 )
 #: ``-o`` on a command that has no answer for it (``writes_only_to``): kept off its help, refused.
@@ -645,6 +645,8 @@ def handle_errors(func: F) -> F:
         *args: Any, output: Path | None = None, _inforce_context: typer.Context | None = None, **kwargs: Any
     ) -> None:
         _pipes.command_started()
+        if output == Path("-"):  # the usual name of standard output, never a file called "-"
+            output = None
         try:
             for name, value in kwargs.items():  # every text typed: UTF-8, or refused naming it (audit 73 B F3)
                 for each in value if isinstance(value, (list, tuple)) else (value,):

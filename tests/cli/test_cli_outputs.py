@@ -231,3 +231,15 @@ def test_standard_output_named_by_dash_o_is_written_through(project, tmp_path):
     assert log.stat().st_ino == before
     first, rest = log.read_text().split("\n", 1)
     assert first == "earlier line" and json.loads(rest)["project"] == "markup"
+
+
+def test_dash_as_output_is_standard_output_not_a_file_named_dash(project: Path, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-o -`` wrote a file named "-" in the current folder (audit 78 B, low): "-" is the usual
+    name of standard output, and the answer goes there, in every format."""
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("text", "json"):
+        shown = invoke("show", project, "SPEC-1", "-f", fmt, "-o", "-")
+        assert shown.exit_code == 0, shown.output
+        assert "SPEC-1" in shown.stdout
+    assert not (tmp_path / "-").exists()
