@@ -33,10 +33,10 @@ def serve(
     decision_log: Annotated[Path | None, typer.Option(
         "--decision-log", help="append every decision here (default: each project's .inforce/decisions.jsonl)",
         show_default=False, parser=path_argument)] = None,
-    time_limit: Annotated[float, typer.Option("--time-limit", min=0.01, help="seconds a request may take (504 "
+    time_limit: Annotated[float, typer.Option("--time-limit", min=0.01, max=86_400, help="seconds a request may take (504 "
                                               "after); sweeps and ingests are not cut")] = 30.0,
     head_time_limit: Annotated[float, typer.Option(
-        "--head-time-limit", min=0.01, help="seconds a client has to send a request's line and headers, from its "
+        "--head-time-limit", min=0.01, max=86_400, help="seconds a client has to send a request's line and headers, from its "
         "connection's start or the last answer's end (408 after, the connection closed)")] = 10.0,
     max_body: Annotated[int, typer.Option("--max-body", min=1, help="the largest request body, bytes (413 over)")]
     = 1_000_000,
@@ -91,6 +91,10 @@ def serve(
     except ImportError:
         raise InputError(_EXTRA) from None
     callers = read_keys(keys)
+    if identity_header is not None and not callers.proxies:  # no one could ever send it: a setting that does nothing
+        raise InputError("--identity-header names the header a trusted proxy's key names its user in, and no key in "
+                         "the keys file is a proxy's", file=str(keys), field="--identity-header",
+                         hint="add a proxy key (serve --add-key NAME --proxy) or drop --identity-header")
     served: dict[str, Warm] = {}
     for folder in projects:
         warm = Warm.open("", folder)

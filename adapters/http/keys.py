@@ -99,6 +99,11 @@ class Keys:
     def __len__(self) -> int:
         return len(self._callers)
 
+    @property
+    def proxies(self) -> bool:
+        """Whether any key is a trusted reverse proxy's (``proxy: true``)."""
+        return any(caller.proxy for _, caller in self._callers)
+
     def named(self, name: str, proxy: str | None = None) -> Caller | None:
         """The user entry called ``name`` that the proxy ``proxy`` may name; None for a proxy, an
         unknown name, or an entry the proxy may not name (one with its own key, an admin or a

@@ -73,3 +73,24 @@ def test_a_decision_log_no_line_can_be_appended_to_is_refused_before_serving(ing
     assert done.exit_code == 2, done.output
     assert "--decision-log" in done.output and "cannot append to the decision log" in done.output, done.output
     assert "serving" not in done.output
+
+
+def test_an_identity_header_with_no_proxy_key_to_send_it_is_an_input_error(ingested_example, tmp_path: Path) -> None:
+    """Audit 78 B (low): ``--identity-header`` with no ``proxy: true`` key in the keys file started
+    silently; no request could ever name a user in it."""
+    plain = tmp_path / "keys.yaml"
+    made = runner.invoke(app, ["serve", "--add-key", "reader", "--keys", str(plain)])
+    assert made.exit_code == 0, made.output
+    done = _serve(ingested_example("sop-retention"), plain, "--identity-header", "X-User", "--port", "0")
+    assert done.exit_code == 2, done.output
+    assert "--identity-header" in done.output and "no key in the keys file is a proxy's" in done.output, done.output
+    assert "serving" not in done.output
+
+
+@pytest.mark.parametrize("option", ["--time-limit", "--head-time-limit"])
+@pytest.mark.parametrize("value", ["inf", "1e9"])
+def test_a_time_limit_past_a_day_is_refused(ingested_example, keys: Path, option: str, value: str) -> None:
+    """Audit 78 B (low): ``--time-limit inf`` was taken: a request might then hold a worker forever."""
+    done = _serve(ingested_example("sop-retention"), keys, option, value, "--port", "0")
+    assert done.exit_code == 2, done.output
+    assert option in done.output and "serving" not in done.output, done.output
