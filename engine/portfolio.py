@@ -43,7 +43,7 @@ from inforce.ontology.portfolio import (
     PortfolioRun,
     PortfolioSummary,
 )
-from inforce.ontology.text import message_text
+from inforce.ontology.text import message_text, terminal_line
 from inforce.ontology.yamltext import MarkedList, MarkedMap, load_marked
 
 from ._ray import EXECUTORS
@@ -108,20 +108,20 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
             real = os.path.realpath(root) if has_manifest else ""
         except (OSError, ValueError) as refused:
             said = refused.strerror if isinstance(refused, OSError) and refused.strerror else str(refused)
-            shown = folder if len(folder) <= 80 else f"{folder[:60]}… ({len(folder):,} characters)"
+            shown = terminal_line(folder if len(folder) <= 80 else f"{folder[:60]}… ({len(folder):,} characters)")
             problems.append(InputError(f"{shown} cannot be looked at as a folder: {said}", file=path, line=line,
                                        field=field))
             continue
         if not is_dir:
-            problems.append(InputError(f"no project folder {folder} (looked for {root})", file=path, line=line,
-                                       field=field))
+            problems.append(InputError(f"no project folder {terminal_line(folder)} (looked for "
+                                       f"{terminal_line(str(root))})", file=path, line=line, field=field))
             continue
         if not has_manifest:
             problems.append(_no_manifest(folder, root, path, line, field))
             continue
         if real in seen_roots:
-            problems.append(InputError(f"{folder} is listed twice (as {seen_roots[real]} before)", file=path,
-                                       line=line, field=field))
+            problems.append(InputError(f"{terminal_line(folder)} is listed twice (as "
+                                       f"{terminal_line(seen_roots[real])} before)", file=path, line=line, field=field))
             continue
         seen_roots[real] = folder
         entry, name_line = _entry(folder, root)
@@ -152,13 +152,16 @@ def _no_manifest(folder: str, root: Path, path: Path, line: int | None, field: s
     """Why ``root`` listed by ``path`` is no project: its ``inforce.yaml`` missing, a broken link,
     or no file (a folder, say)."""
     manifest_file = root / MANIFEST_FILE
+    shown, where = terminal_line(str(root)), terminal_line(str(manifest_file))
     if manifest_file.is_symlink() and not manifest_file.exists():
-        why, hint = f"its {MANIFEST_FILE} is a broken link (to {os.readlink(manifest_file)})", "point the link at the file"
+        why = f"its {MANIFEST_FILE} is a broken link (to {terminal_line(os.readlink(manifest_file))})"
+        hint = "point the link at the file"
     elif os.path.lexists(manifest_file):
-        why, hint = f"its {MANIFEST_FILE} is not a file", f"make {manifest_file} the project's manifest file"
+        why, hint = f"its {MANIFEST_FILE} is not a file", f"make {where} the project's manifest file"
     else:
-        why, hint = f"no {MANIFEST_FILE} in {root}", f"run: inforce init {root}"
-    return InputError(f"{folder} is not a project folder: {why}", file=path, line=line, field=field, hint=hint)
+        why, hint = f"no {MANIFEST_FILE} in {shown}", f"run: inforce init {shown}"
+    return InputError(f"{terminal_line(folder)} is not a project folder: {why}", file=path, line=line, field=field,
+                      hint=hint)
 
 
 def _listed(path: Path, problems: list[InputError]) -> list[tuple[str, Path, int | None, str]]:

@@ -412,3 +412,16 @@ def test_a_subfolder_whose_manifest_is_a_broken_link_or_a_folder_is_listed(portf
     assert f"{tmp_path}/pf: folder: odd is not a project folder: its inforce.yaml is not a file" in said, said
     assert "pf: folder: other" not in said, said
     assert not (tmp_path / "out").exists()
+
+
+def test_a_manifest_entry_s_line_break_is_written_out_not_printed(tmp_path: Path) -> None:
+    """Audit 79 B L1: an entry holding a line break printed it raw in sweep-all's error, so the
+    manifest's author could forge a line of the message; every name is set on one line."""
+    (tmp_path / "plain").mkdir()
+    manifest = tmp_path / "nightly.yaml"
+    manifest.write_text('- "../r\\x1b[31mv\\nFORGED: all swept"\n- plain\n', encoding="utf-8")
+    code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", tmp_path / "out")
+    assert code == 2, said
+    assert "no project folder ../r\\x1b[31mv\\nFORGED: all swept (looked for" in said, said
+    assert not any(line.startswith("FORGED") for line in said.splitlines()), said
+    assert "plain is not a project folder: no inforce.yaml in" in said, said
