@@ -329,10 +329,13 @@ _ARTICLE_ALONE = re.compile(r"(?:art[íi]culo|article|cl[áa]usula|clause)\s+(?:
 _DESIGNATION_LINE_KINDS = ("section", "part", "volume", "chapter")
 _DESIGNATION_LINE = (r"(?:{words})\s+(?:[IVX]{1,5}|\d{1,2})\s*[.:\-–—]\s+"
                      r"((?-i:[A-Z])[\w'’&/,-]*(?:\s+[\w'’&/,()-]+){0,10})")
-#: Words a layout may open with that make its items questions (their answers follow).
-_QUESTION_WORDS = {"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder",
-                   "quesito", "pytanie", "dotaz", "otázka",  # (Italian, Polish, Czech, Slovak and Czech)
-                   "consulta", "pregunta", "observación", "observacion", "pergunta", "fråga", "kysymys", "bieterfrage", "vraag"}  # (Spanish, Portuguese, ...)
+#: The reader's own words for a bidder's question (English); a layout whose last word before its
+#: label is one of them, or one of the pack's ``questions`` (the owners' languages: "Frage",
+#: "Vprašanje", "Otázka"), makes its items questions (their answers follow). One list of the
+#: owners' words serves both a line's opener and a layout's, so they cannot disagree.
+_READER_QUESTIONS = frozenset({"q", "question", "questions", "query", "queries", "rfi", "inquiry", "bidder"})
+#: A layout's word, in any script ("Vprašanje", "Fråga": a letter, then letters, digits, apostrophes, hyphens).
+_LAYOUT_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
 @dataclass(frozen=True)
@@ -394,17 +397,20 @@ def _layouts(document: Document, rules: RuleSet | Sequence[SupersessionRule]) ->
     for rule in _supersession(rules):
         if document.kind in rule.document_kinds:
             written += [text for text in getattr(rule, "layouts", ()) if text not in written]
-    return _compiled_layouts(tuple(written))
+    vocabularies = [vocabulary(rule) for rule in _supersession(rules)
+                    if document.kind in rule.document_kinds and isinstance(rule, SupersessionRule)]
+    return _compiled_layouts(tuple(written), words_of(vocabularies, "questions"))
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled_layouts(written: tuple[str, ...]) -> tuple[_Layout, ...]:
+def _compiled_layouts(written: tuple[str, ...], questions: str) -> tuple[_Layout, ...]:
+    asks = re.compile(f"(?:{questions})", re.IGNORECASE) if questions else None
     layouts = []
     for text in written:
         ordinal = "{ordinal}" in text
         words = re.sub(r"\[[^\]]*\]", " ", text.partition("{ordinal}" if ordinal else "{label}")[0])
-        first = (_WORD.findall(words) or ["item"])[-1].lower()  # "Addendum Item {label}": item
-        question = first in _QUESTION_WORDS
+        first = (_LAYOUT_WORD.findall(words) or ["item"])[-1].lower()  # "Addendum Item {label}": item
+        question = first in _READER_QUESTIONS or (asks is not None and asks.fullmatch(first) is not None)
         prefix = "q" if first in {"q", "question", "questions", "query", "queries"} else _slug(first)
         layouts.append(_Layout(compile_layout(text), prefix, question, ordinal))
     return tuple(layouts)
