@@ -450,6 +450,7 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
 
     @app.get("/", include_in_schema=False)
     async def sign_in(request: Request) -> Response:
+        _check_query(request, ("next",))  # a parameter is read or refused, never dropped (audit 80 A F1)
         if pages.sessions.find(request.cookies.get(COOKIE)) is not None:
             return RedirectResponse(_next(request.query_params.get("next")), status_code=303)
         return sign_in_page(request, _next(request.query_params.get("next")))
@@ -495,6 +496,10 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
     @app.get("/ui/", include_in_schema=False)
     async def ui_projects(request: Request) -> Response:
         session = pages.session(request)
+        try:
+            _check_query(request, ())
+        except _Failure as failed:
+            return _html(page("Projects", _problem_html(failed.detail), pages.frame(session)), failed.status)
         names = [n for n in service.projects if session.caller.serves(n)]
         items = "".join(f'<li><a href="/ui/projects/{text(quote(n, safe=""))}">{text(n)}</a></li>' for n in names)
         body = f"<ul>{items}</ul>" if items else "<p>No project served here may be read with your key.</p>"
@@ -507,6 +512,10 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
     @app.get("/ui/projects/{name}", include_in_schema=False)
     async def ui_project(request: Request, name: str) -> Response:
         session, _ = pages.project_of(request, name)
+        try:
+            _check_query(request, ())
+        except _Failure as failed:
+            return _html(page(name, _problem_html(failed.detail), pages.frame(session, name)), failed.status)
         base = f"/ui/projects/{quote(name, safe='')}"
         body = (
             "<p>Look up a clause by its locator on a date.</p>"
@@ -519,8 +528,14 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
 
     @app.get("/ui/projects/{name}/clause", include_in_schema=False)
     async def ui_clause_lookup(request: Request, name: str) -> Response:
-        """The clause form's target: the clause page of the locator typed."""
-        pages.project_of(request, name)
+        """The clause form's target: the clause page of the locator typed (each field once; a
+        parameter it does not read, or ``groups``, refused as every page refuses it)."""
+        session, _ = pages.project_of(request, name)
+        try:
+            _check_query(request, ("locator", "valid_at", "known_at"))
+        except _Failure as failed:
+            return _html(page(name, _clause_form(name) + _problem_html(failed.detail), pages.frame(session, name)),
+                         failed.status)
         locator = request.query_params.get("locator", "")
         query = {k: v for k in ("valid_at", "known_at") if (v := request.query_params.get(k))}
         url = f"/ui/projects/{quote(name, safe='')}/provisions/{quote(locator, safe='@')}"
@@ -620,6 +635,8 @@ def add_pages(app: FastAPI, service: Service) -> Pages:
 
         try:
             _check_query(request, ("done",))
+            if request.query_params.get("done", "accept") not in ("accept", "reject"):
+                raise _Failure(422, [{"loc": ["query", "done"], "msg": "one of accept, reject", "type": "enum"}])
             (readings, targets, digests), build = await pages.ask(name, work)
         except _Failure as failed:
             response = _html(page("Review queue", _problem_html(failed.detail), frame), failed.status)

@@ -356,6 +356,27 @@ def test_every_page_header_searches_and_links_search_and_sweeps(owner: httpx.Cli
     assert f'id="top-valid-at" name="valid_at" type="date" value="{DAY}"' in clause
 
 
+@pytest.mark.parametrize("query", [
+    "/clause?locator=SPEC-033000%232.1&locator=SPEC-033000%232.2&valid_at=2026-05-01",
+    "/clause?locator=SPEC-033000%232.1&valid_at=2026-05-01&valid_at=2026-06-01",
+    "/clause?locator=SPEC-033000%232.1&bogus=1", "/clause?locator=SPEC-033000%232.1&groups=owner-team",
+    "?groups=owner-team", "?x=1", "/reviews?done=bogus",
+])
+def test_a_page_reads_every_parameter_once_or_refuses_it(owner: httpx.Client, query: str) -> None:
+    """Audit 80 A F1: the clause lookup took the last of a repeated locator or date and dropped an
+    unknown parameter or stated groups; the project page and the review queue likewise, while
+    every other page and route refuses them (400 for groups, 422 otherwise)."""
+    answer = owner.get(f"/ui/projects/{NAME}{query}", follow_redirects=False)
+    assert answer.status_code == (400 if "groups=" in query else 422), (answer.status_code, answer.text[:300])
+    assert answer.headers["content-type"].startswith("text/html"), answer.headers
+
+
+@pytest.mark.parametrize("path", ["/ui/?groups=owner-team", "/ui/?x=1", "/?next=/ui/&next=/ui/x", "/?x=1"])
+def test_the_start_pages_read_every_parameter_once_or_refuse_it(owner: httpx.Client, path: str) -> None:
+    answer = owner.get(path, follow_redirects=False)
+    assert answer.status_code == (400 if "groups=" in path else 422), (answer.status_code, answer.text[:300])
+
+
 def test_a_locator_searched_opens_its_clause_page(owner: httpx.Client) -> None:
     search = f"/ui/projects/{NAME}/search"
     went = owner.get(search, params={"q": "SPEC-033000#2.1.A", "valid_at": DAY, "known_at": ""})
