@@ -132,7 +132,7 @@ def _print_read_back(result: ErasureResult) -> None:
             f"  looked for now, but too short to keep a fingerprint of: {', '.join(erasure.read_back_not_kept)}; "
             "running erase again cannot look for these (remove every copy this run names before running it again)"))
     if result.found:
-        err.print(f"erased text still found in {result.found} file(s) (another document may quote it), or "
+        err.print(f"erased text still found in {result.found} file(s) (a kept revision or another document may hold it), or "
                   "not read back where said:", markup=False)
         for file in result.remaining:
             err.print(one_line(f"  {file}"))
