@@ -220,6 +220,14 @@ def test_a_date_that_is_no_date_is_an_error_at_its_line(parser) -> None:
     assert compose("issued: 2026-02-30\n", file="fm.md") is not None
 
 
+@pytest.mark.parametrize("zone", ["+25:00", "-24:00", "+05:60"])
+def test_an_offset_out_of_range_is_said_as_every_date_reader_says_it(parser, zone: str) -> None:
+    """Audit 80 B L3: a reviews.yaml ``at:`` with +25:00 was refused in Python's words ("offset
+    must be a timedelta strictly between ..."); front matter, registers and records say the range."""
+    with pytest.raises(InputError, match=rf"the UTC offset \{zone} is out of range \(from -23:59 to \+23:59\)"):
+        load_marked(f"- at: 2026-04-01T10:00:00{zone}\n", file="reviews.yaml")
+
+
 def test_each_key_value_and_item_keeps_its_place(parser) -> None:
     tree = load_marked("# pack\nrules:\n  - id: a\n    when: [x,\n      y]\n  - id: b\n", file="p.yaml")
     assert isinstance(tree, MarkedMap) and (tree.line, tree.col) == (2, 1)
