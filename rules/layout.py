@@ -258,6 +258,9 @@ def write_new_pack(path: Path, kind: str, *, prefix: str = "ABC", title: str | N
     text = new_pack_text(kind, prefix=prefix, title=title)
     if not path.parent.is_dir():
         raise InputError("no such folder", file=str(path.parent), hint="make the folder first")
+    if path.is_dir() and not path.is_symlink():
+        raise InputError("this is a folder: rules new writes a new pack file", file=str(path),
+                         hint=f"name the file to write, e.g. {path / 'my-pack.yaml'}")
     if path.exists() or path.is_symlink():
         raise InputError("a file already exists here", file=str(path), hint="rules new never replaces a file")
     schema = path.parent / PACK_SCHEMA_FILE

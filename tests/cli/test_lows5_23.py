@@ -34,6 +34,14 @@ def test_rules_new_refuses_to_replace_an_edited_schema_copy(tmp_path: Path):
     assert "Never" in invoke("rules", "new", "--help").output  # said in its help
 
 
+def test_rules_new_on_a_folder_says_it_is_a_folder(tmp_path: Path):
+    """Audit 80 B L4: `rules new FOLDER` said "a file already exists here"."""
+    result = invoke("rules", "new", tmp_path, code=2)
+    assert "this is a folder: rules new writes a new pack file" in result.output, result.output
+    assert "already exists" not in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
 # ---- two legends defining one abbreviation differently ----------------------------------------
 
 SHEET = """\
