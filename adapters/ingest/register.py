@@ -520,10 +520,9 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
                 for column, (cell, formula) in enumerate(zip(cells, written, strict=False), 1)
                 if cell in _FORMULA_ERRORS and _is_formula(formula)
             ] + [
-                InputError(f"cell {get_column_letter(column)}{number} holds the error value {cell.value} (an error "
-                           "cell, not text)", file=name, line=number,
-                           field=(header[column - 1] or None) if header and column <= len(header) else None,
-                           hint="type the value the cell should hold")
+                _error_cell(path, getattr(sheet, "_worksheet_path", ""), f"{get_column_letter(column)}{number}",
+                            cell.value, name, number,
+                            (header[column - 1] or None) if header and column <= len(header) else None)
                 for column, (cell, formula) in enumerate(zip(read, written, strict=False), 1)
                 if getattr(cell, "data_type", None) == "e" and not _is_formula(formula)
             ]
@@ -769,6 +768,38 @@ class _SharedStrings(list):  # type: ignore[type-arg]
         if isinstance(index, int) and index < 0:
             raise IndexError(f"shared string {index}")
         return super().__getitem__(index)
+
+
+def _error_cell(path: Path, member: str, coordinate: str, value: Any, name: str, line: int,
+                field: str | None) -> InputError:
+    """The error for a cell read as an error value: one the workbook stores as such, or a number
+    in a date format outside the dates a sheet shows, which openpyxl reads as ``#VALUE!`` (audit
+    80 B L2: "the error value #VALUE!" named a cell the user sees as ##### holding a number)."""
+    stored = _stored_number(path, member, coordinate)
+    if stored is not None and re.fullmatch(r"-?\d{1,20}(?:\.\d{1,20})?(?:[Ee][-+]?\d{1,4})?", stored):
+        return InputError(f"cell {coordinate} holds the number {stored} in a date format, which is no date a "
+                          "sheet shows (from 1900-01-01 to 9999-12-31)", file=name, line=line, field=field,
+                          hint="type the date the cell should hold (YYYY-MM-DD)")
+    return InputError(f"cell {coordinate} holds the error value {value} (an error cell, not text)", file=name,
+                      line=line, field=field, hint="type the value the cell should hold")
+
+
+def _stored_number(path: Path, member: str, coordinate: str) -> str | None:
+    """The number the sheet stored at ``member`` holds in cell ``coordinate`` as written; None
+    where it stores none there (an error value, text), or the sheet does not read again."""
+    from lxml.etree import XMLSyntaxError, iterparse
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open(member) as xml:
+            for _, cell in iterparse(xml, tag=f"{main}c", resolve_entities=False, no_network=True):
+                if cell.get("r") == coordinate:
+                    text = cell.findtext(f"{main}v")
+                    return text if cell.get("t", "n") == "n" and text else None
+                cell.clear()
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, XMLSyntaxError):
+        return None
+    return None
 
 
 def _unconverted_number(path: Path, member: str, strings: int = 0) -> tuple[str, int, int, str, bool] | None:

@@ -536,6 +536,24 @@ def test_an_xlsx_error_cell_is_an_error_at_its_cell_not_a_group(tmp_path: Path):
     assert "cell J2 holds the error value #N/A" in error.message
 
 
+def test_an_xlsx_date_cell_past_the_dates_a_sheet_shows_is_named_as_such(tmp_path: Path):
+    """Audit 80 B L2: a number in a date format past 9999-12-31 (a sheet shows #####) was called
+    "the error value #VALUE!", which the cell does not hold (openpyxl reads it so)."""
+    from openpyxl import load_workbook
+
+    project = register_project(tmp_path / "project", "register.xlsx")
+    row: list[object] = list(REGISTER_ROW.split(","))
+    row[7] = 3_000_000
+    book = xlsx_register(project, [REGISTER_HEADER.split(","), row])
+    workbook = load_workbook(book)
+    workbook.active["H2"].number_format = "yyyy-mm-dd"
+    workbook.save(book)
+    [error] = register_problems(project)
+    assert (error.file, error.line, error.field) == ("register.xlsx", 2, "effective_from")
+    assert "cell H2 holds the number 3000000 in a date format, which is no date a sheet shows" in error.message
+    assert "#VALUE!" not in error.message
+
+
 def test_an_xlsx_register_that_unpacks_like_a_bomb_is_refused_by_name(tmp_path: Path):
     """Held to the limits a Word file is (``archives``): a sheet padded to 3 MB of blanks
     stores in a few KB, a thousand times smaller."""
