@@ -45,7 +45,21 @@ _OLD_WORDS_FIRST = re.compile(r"[\s*_]*(?:donde\s+dice|onde\s+se\s+l[êe]|where\
 _VERB_REACH = 40
 
 #: An earlier addendum named: the item changes what that addendum said, not what its heading names.
-_EARLIER = re.compile(r"\b(?:Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?\d+", re.IGNORECASE)
+_EARLIER = re.compile(r"\b(?P<kind>Addendum|Bulletin|Amendment)\s+(?:No\.?\s*|#\s*)?(?P<number>\d+)", re.IGNORECASE)
+
+#: An item opening with the addendum's own caption ("ADDENDUM NO. 2 TO THE CONTRACT DOCUMENTS ...",
+#: "ADDENDUM NO: 02 - Building Envelope BP"): its kind and number are the issue's own.
+_OWN_CAPTION = re.compile(r"[\W_]*(?P<kind>Addendum|Bulletin|Amendment)\s+(?:No\.?|Number|#)?\s*[:.]?\s*(?P<number>\d+)\b",
+                          re.IGNORECASE)
+
+
+def own_issue(items: Sequence[Item]) -> tuple[str, int] | None:
+    """The kind and number of the addendum ``items`` are of, as the first item opening with its
+    caption gives them (``_OWN_CAPTION``); None where no item opens so."""
+    for item in items:
+        if (caption := _OWN_CAPTION.match(item.text)) is not None:
+            return caption.group("kind").lower(), int(caption.group("number"))
+    return None
 
 #: The object of a delete or replace verb that is the target itself.
 _TARGET_OBJECT = re.compile(
@@ -185,11 +199,14 @@ _REFERENCE_THEN_UPDATE = re.compile(r"[ \t*_]*+(?:reference|ref\.)[ \t*_]*:[^\n]
 
 
 def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
-            mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = ()) -> str | None:
+            mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = (),
+            own: tuple[str, int] | None = None) -> str | None:
     """Why an instruction that reads unambiguously is still proposed: it sits in the
     addendum's preamble (a paragraph under no heading); it names its target far from where
     the instruction starts and after its verb; it deletes or replaces what only its heading
-    names without saying the target is what goes; it names an earlier addendum; or it writes
+    names without saying the target is what goes; it names an earlier addendum (not ``own``, the
+    issue's own kind and number: "the attached Sheet C-201, marked Addendum No. 2" in Addendum No. 2
+    is this issue's sheet); or it writes
     a number that looks like a paragraph no reference placed, while naming a whole document."""
     read = _read_text(item.text, mask)
     # (a block quoting the old text and the new under their labels, "Instead of: ..." / "Read: ...",
@@ -345,7 +362,7 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
             action.action == "amend" and len(resolved) == 1 and resolved[0][0].path is None
             and resolved[0][1].kind == "section" and _EVERY_REFERENCE.fullmatch(read, start, action.span[0]) is not None):
         return "it inherits its target from its heading but its verb is not where an instruction's is"
-    if inherited and _EARLIER.search(read):
+    if inherited and any((m.group("kind").lower(), int(m.group("number"))) != own for m in _EARLIER.finditer(read)):
         return "it names an earlier addendum: what it changes may be that addendum's item"
     if any(t.path is None for t, _ in resolved):
         spans = [r.span for _, r in resolved if not r.from_heading]

@@ -111,7 +111,7 @@ from .forms import (
 from .items import Item
 from .net import _named_action, _quoted_names
 from .outcome import _LISTED, _Outcome
-from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck
+from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck, own_issue
 from .references import (
     NOT_HELD,
     TITLE_CUTOFF,
@@ -1741,7 +1741,8 @@ class _One:
                                 ambiguous="names more than one part of the sheet by name: which it changes is not certain")
             elif (all(r.by_number or r.joins is not None or self._titled_and_held(r) for _, r in self.resolved)
                   and (len(self.resolved) == 1 or self.action.action in ("replace", "delete") or _one_list(self.resolved))):
-                placed = _LISTED if self.under_attachments else _placed(self.item, self.start, self.action, self.resolved, self.mask, self.references) \
+                placed = _LISTED if self.under_attachments else _placed(self.item, self.start, self.action, self.resolved, self.mask, self.references,
+                                                                    own_issue(self.items)) \
                     if not self.from_lead else ("a paragraph of the addendum's preamble, under no heading: not read as an "
                                            "instruction" if _preamble(self.item) else None)
                 if placed is None:
