@@ -111,7 +111,9 @@ _QUOTED_OLD = re.compile(r"\s+as\s+follows\s*:\s*[\s.]*(?:the\s+)?", re.IGNORECA
 #: What looks like a paragraph or article number no reference placed ("2.01 C", "152-3.2", "608.02").
 #: Not the day and month of a date whose year follows ("dated 03.11.2028": a run of numbers going on
 #: past three digits is a date, never a paragraph).
-_LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-]|\.\d)")
+_LOOSE_PATH = re.compile(r"(?<![\w.$/-])\d{1,3}(?:[.-]\d{1,3})+(?:\s?[A-Z](?![\w]))?(?![\w/-]|\.\d)"
+                         # ("revised to show 1.5 m shoulders", "0.5 mm sheets": a quantity and its unit's symbol)
+                         r"(?![ \t]?(?:mm|cm|m|km|m2|m3|m²|m³|kg|kN|MPa|kPa|ha|l|kW|kVA|psi|ft)(?![\w.]|\.\w))")
 
 #: A sentence that announces its target after a colon ("The following Special Provision is hereby
 #: deleted from the Contract in its entirety: SECTION 12 93 00"): the target is the verb's object,
