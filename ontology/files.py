@@ -26,7 +26,7 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "is_file_name", "is_inside", "name_not_utf8", "name_text", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "read_only", "read_bounded", "read_bounded_text", "release_lock",
+           "is_file_name", "is_inside", "name_not_utf8", "name_text", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "no_room_refusal", "read_only", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -594,6 +594,24 @@ def no_room(problem: BaseException) -> str | None:
     return _NO_ROOM.get(problem.errno) if isinstance(problem, OSError) and problem.errno is not None else None
 
 
+def no_room_refusal(path: str | Path, problem: BaseException, *, writing: str, kept: str) -> InputError | None:
+    """``problem``, a write of ``path`` (``writing``: what it was) that failed for want of room
+    (``no_room``), said as an input error naming that file, what was ``kept`` as it was, and what
+    to do; None for any other error. A fault of the machine's room, never of the file written:
+    no advice to remove it (audit 80 B F1: a write lock "cannot serve ... remove it"). Its cause is
+    the failed write, named by its file: raise it ``from`` that, never ``from None``."""
+    reason = no_room(problem)
+    if reason is None:
+        return None
+    assert isinstance(problem, OSError)
+    raise_limit = ", or raise the file-size limit," if problem.errno == errno.EFBIG else ""
+    refused = InputError(f"cannot write {writing}: {reason}; {kept}", file=str(path),
+                         hint=f"free some room{raise_limit} and run the command again")
+    # the write that failed, with its file, for a caller saying more of it (``erase``: nothing erased)
+    refused.__cause__ = problem if problem.filename is not None else OSError(problem.errno, problem.strerror, str(path))
+    return refused
+
+
 #: Why a write a file system mounted read-only refuses failed (EROFS: the file, its folder and
 #: every permission are fine, and removing a file there fails the same way).
 READ_ONLY = "the file system is read-only"
@@ -622,19 +640,25 @@ def ensure_room(folder: str | Path, *, largest: int, total: int, what: str) -> N
 
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
     if limit != resource.RLIM_INFINITY and largest > limit:
-        raise OSError(errno.EFBIG, f"{_NO_ROOM[errno.EFBIG]}: {what} needs a file of about {_mib(largest)}, "
-                      f"the limit is {_mib(limit)} (as good as a full disk); nothing was written", str(folder))
+        raise OSError(errno.EFBIG, f"{_NO_ROOM[errno.EFBIG]}: {what} needs a file of about {_size(largest)}, "
+                      f"the limit is {_size(limit)} (as good as a full disk); nothing was written", str(folder))
     try:
         status = os.statvfs(folder)
     except OSError:
         return  # the write itself will say why the folder cannot be used
     free = status.f_bavail * status.f_frsize
     if total > free:
-        raise OSError(errno.ENOSPC, f"{_NO_ROOM[errno.ENOSPC]}: {what} needs about {_mib(total)}, "
-                      f"{_mib(free)} are free; nothing was written", str(folder))
+        raise OSError(errno.ENOSPC, f"{_NO_ROOM[errno.ENOSPC]}: {what} needs about {_size(total)}, "
+                      f"{_size(free)} are free; nothing was written", str(folder))
 
 
-def _mib(size: int) -> str:
+def _size(size: int) -> str:
+    """A size in MiB, in KiB under one MiB, in bytes under one KiB: a 50 KiB file-size limit is
+    never "0.0 MiB" (audit 80 B L5)."""
+    if size < 2**10:
+        return f"{size:,} bytes"
+    if size < 2**20:
+        return f"{size / 2**10:,.1f} KiB"
     return f"{size / 2**20:,.1f} MiB"
 
 

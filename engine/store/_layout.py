@@ -35,6 +35,7 @@ from inforce.ontology.files import (
     READ_ONLY,
     LockUnusable,
     is_partial_write,
+    no_room_refusal,
     read_bounded,
     read_only,
     release_lock,
@@ -232,7 +233,8 @@ class WriterLock:
 
     def acquire(self) -> None:
         """Take the lock, or raise ``StoreLockedError`` (another writer holds it) or
-        ``GraphUnusableError`` (the lock file cannot serve: a folder, a device, no access)."""
+        ``GraphUnusableError`` (the lock file cannot serve: a folder, a device, no access), or
+        ``InputError`` (no room to write the pid in it: ``files.no_room_refusal``)."""
         home, path = self.layout.home, self.layout.lock_file
         try:
             home.mkdir(parents=True, exist_ok=True)
@@ -257,6 +259,12 @@ class WriterLock:
             os.write(fd, f"{os.getpid()}\n".encode())
         except OSError as exc:
             release_lock(fd)
+            # no room for the pid (a full disk, a file-size limit): the lock file is not at fault,
+            # and removing one another writer may hold is how two writers meet (audit 80 B F1)
+            refused = no_room_refusal(path, exc, writing="the writer's pid into its lock",
+                                      kept="nothing was changed")
+            if refused is not None:
+                raise refused from refused.__cause__
             raise _unusable_lock(path, exc.strerror or str(exc)) from None
         self._fd = fd
 

@@ -16,11 +16,14 @@ ceiling (a revision's text layer can be as long as the 64 MiB an input may hold)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
+
+from inforce.ontology.files import no_room_refusal
 
 __all__ = ["JSON_ROW_MAX_BYTES", "StagingArea"]
 
@@ -68,12 +71,16 @@ class StagingArea:
         if len(line) * 4 >= JSON_ROW_MAX_BYTES and len(line.encode("utf-8")) + 1 > JSON_ROW_MAX_BYTES:
             file, counts = f"{name}.long", self.long_counts
         handle = self._files.get(file)
-        if handle is None:
-            handle = open(self.folder / f"{file}.jsonl", "w", encoding="utf-8", buffering=_BUFFER)
-            self._files[file] = handle
-            counts[name] = 0
-        handle.write(line)
-        handle.write("\n")
+        try:
+            if handle is None:
+                handle = open(self.folder / f"{file}.jsonl", "w", encoding="utf-8", buffering=_BUFFER)
+                self._files[file] = handle
+                counts[name] = 0
+            handle.write(line)
+            handle.write("\n")
+        except OSError as problem:
+            unwritten = self._unwritten(file, problem)
+            raise unwritten from unwritten.__cause__  # the write, named by its file
         counts[name] += 1
 
     def path(self, name: str) -> Path | None:
@@ -89,10 +96,30 @@ class StagingArea:
                 yield json.loads(line)
 
     def close(self) -> None:
-        for handle in self._files.values():
-            handle.close()
-        self._files.clear()
+        """Write out every staged file (``InputError`` naming the one the disk had no room for)."""
+        files, self._files = self._files, {}
+        failed: Exception | None = None
+        for file, handle in files.items():
+            try:
+                handle.close()  # closed even when its last write fails
+            except OSError as problem:
+                failed = failed or self._unwritten(file, problem)
+        if failed is not None:
+            raise failed
 
     def discard(self) -> None:
-        self.close()
+        """Remove the folder and all it holds, whatever its files' last writes did: a failed
+        build leaves no half-made ``build-N`` behind (audit 80 B F2)."""
+        with contextlib.suppress(Exception):
+            self.close()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _unwritten(self, file: str, problem: OSError) -> Exception:
+        """A write of staged ``file`` that failed, said naming it: a full disk or a file-size limit
+        as such (``files.no_room_refusal``), any other fault as the ``OSError`` with its path."""
+        path = self.folder / f"{file}.jsonl"
+        refused = no_room_refusal(path, problem, writing="the rows staged for the new graph",
+                                  kept="nothing was built, the graph is as it was")
+        if refused is not None:
+            return refused
+        return OSError(problem.errno, problem.strerror or str(problem), str(path))

@@ -188,3 +188,88 @@ def test_an_erasure_on_a_full_disk_says_nothing_was_erased_and_keeps_the_live_bu
     assert "StoreError" not in done.stderr, done.stderr
     assert _per_build_files(project) == before
     assert not (project / "erasures.yaml").exists()
+
+
+def _store_files(project: Path) -> dict[str, bytes]:
+    """The store's files, ``CURRENT`` by the graph it names (a reader may record its file's check
+    again, as after a copy): what a refused ingest must leave as it was."""
+    return {p.name: p.read_bytes().split(b"\n")[0] if p.name == "CURRENT" else p.read_bytes()
+            for p in (project / ".inforce").iterdir() if p.is_file() and p.name != "write.lock"}
+
+
+def _touched(project: Path) -> dict[str, bytes]:
+    """One line added to the specification (the next ingest has a document to stage), and the
+    store's files as they are before it (``_store_files``)."""
+    with (project / "documents" / "spec.md").open("a") as spec:
+        spec.write("\n1.2 Cover: 40 mm.\n")
+    return _store_files(project)
+
+
+def test_an_ingest_with_no_room_for_the_lock_says_so_and_never_blames_the_lock(project: Path) -> None:
+    """Under ``ulimit -f 0`` the writer's pid could not go into ``write.lock``: exit 3, "cannot
+    serve as the write lock ... remove it" (advice that lets two writers meet). Now exit 2: the
+    file-size limit, the lock file named, nothing changed (audit 80 B F1)."""
+    before = _touched(project)
+    done = _run("ingest", project, limit=0)
+    _said_full(done, (2,))
+    assert "write.lock" in done.stderr and "nothing was changed" in done.stderr, done.stderr
+    assert "remove it" not in done.stderr and "cannot serve" not in done.stderr, done.stderr
+    assert _store_files(project) == before
+    assert _in_process("ingest", project).exit_code == 0  # the lock was let go: the next ingest runs
+
+
+def test_an_ingest_with_no_room_to_stage_names_the_file_and_leaves_no_build_folder(project: Path) -> None:
+    """Under a 1 KiB limit the staged rows were cut at 1024 bytes: exit 2 "cannot write" naming no
+    file, and ``.inforce/build-N/`` left with its partial ``*.jsonl`` after every run. Now the
+    staged file is named, the folder removed, the live graph as it was (audit 80 B F2)."""
+    before = _touched(project)
+    for _ in range(2):
+        done = _run("ingest", project, limit=1024)
+        _said_full(done, (2,))
+        assert ".jsonl" in done.stderr and "the graph is as it was" in done.stderr, done.stderr
+        assert not [name for name in _build_files(project) if name.startswith("build-")]
+        assert _store_files(project) == before
+    shown = _in_process("show", project, "SPEC-7")
+    assert shown.exit_code == 0 and "5 inches" in shown.stdout and "40 mm" not in shown.stdout, shown.output
+    assert _in_process("ingest", project).exit_code == 0  # room again: the change goes in
+
+
+def test_rows_the_disk_has_no_room_for_part_way_are_named_and_discarded(tmp_path: Path) -> None:
+    """A staged file the limit stops part way (past the writer's 1 MiB buffer, not at its close):
+    the write names the file, and ``discard`` removes the folder though each file's last flush
+    fails again (the first failure used to leave the rest of the folder behind)."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from inforce.ontology import InputError\n"
+        "from inforce.engine.store._staging import StagingArea\n"
+        "area = StagingArea(Path(sys.argv[1]))\n"
+        "area.write('Other', {'text': 'kept short'})\n"
+        "try:\n"
+        "    for n in range(4000):\n"
+        "        area.write('Section', {'n': n, 'text': 'x' * 1000})\n"
+        "except InputError as refused:\n"
+        "    print('refused at', n, refused)\n"
+        "area.discard()\n"
+    )
+    folder = tmp_path / "build-000002"
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1_500_000, 1_500_000))
+
+    done = subprocess.run([sys.executable, "-c", script, str(folder)], capture_output=True, text=True,
+                          timeout=120, check=False, preexec_fn=limited,
+                          env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 0, done.stderr
+    assert "refused at" in done.stdout and "refused at 3999" not in done.stdout, done.stdout
+    assert "Section.jsonl: cannot write" in done.stdout and "file-size limit" in done.stdout, done.stdout
+    assert not folder.exists()
+
+
+def test_a_limit_under_a_mib_is_told_in_kib(tmp_path: Path) -> None:
+    """A 50 KiB file-size limit was told as "the limit is 0.0 MiB" (audit 80 B L5)."""
+    root = _project(tmp_path / "p")
+    done = _run("ingest", root, limit=50 * 1024)
+    _said_full(done, (2, 3))
+    assert "the limit is 50.0 KiB" in done.stderr and "0.0 MiB" not in done.stderr, done.stderr
+    assert _build_files(root) == []
