@@ -79,12 +79,7 @@ def serve(
     if decision_log is not None:
         # tried before anything is served, as the CLI's --decision-log is on its first line: a folder
         # there had the server start "ready" and answer questions whose lines were lost (audit 79 B F2)
-        try:
-            appendable(decision_log)
-        except OSError as problem:
-            raise InputError(f"cannot append to the decision log: {problem.strerror or problem}",
-                             file=str(decision_log), field="--decision-log",
-                             hint="name a file (not a symbolic link) in a folder you may write") from None
+        _appendable(decision_log, "--decision-log", "name a file (not a symbolic link) in a folder you may write")
     try:
         from inforce.adapters.http import DecisionLog, Service, Warm, create_app, read_keys, run
         from inforce.adapters.http.server import listening
@@ -103,8 +98,12 @@ def serve(
             raise InputError(f"two projects named {name!r}: {served[name].root} and {folder}", field="PROJECT")
         warm.name = name
         served[name] = warm
-    service = Service(served, callers, decision_log=DecisionLog(decision_log), time_limit=time_limit,
-                      identity_header=identity_header)
+    log = DecisionLog(decision_log)
+    if decision_log is None:  # each project's own log, tried as --decision-log is (audit 80 B L1)
+        for warm in served.values():
+            _appendable(log.path_for(warm.root), None,
+                        "make it a file (not a folder or a symbolic link) the server may write, or give --decision-log")
+    service = Service(served, callers, decision_log=log, time_limit=time_limit, identity_header=identity_header)
     app = create_app(service, max_body=max_body)
     bound = listening(host, port)  # an address that does not resolve or bind: an input error, nothing served
     err.print(f"serving {', '.join(served)} on http://{terminal_line(host)}:{port} ({len(callers)} key(s)); its "
@@ -116,3 +115,13 @@ def serve(
 def register(app: typer.Typer) -> None:
     """Add this group's commands to ``app``."""
     app.command("serve")(serve)
+
+
+def _appendable(log: Path, field: str | None, hint: str) -> None:
+    """Refuse to serve when no decision line could be appended to ``log`` (a folder, a link, no
+    room, no access): a server that started "ready" would answer every question 503."""
+    try:
+        appendable(log)
+    except OSError as problem:
+        raise InputError(f"cannot append to the decision log: {problem.strerror or problem}",
+                         file=str(log), field=field, hint=hint) from None

@@ -11,6 +11,8 @@ the option, exit 2, before anything is served.
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,25 @@ def test_a_time_limit_past_a_day_is_refused(ingested_example, keys: Path, option
     done = _serve(ingested_example("sop-retention"), keys, option, value, "--port", "0")
     assert done.exit_code == 2, done.output
     assert option in done.output and "serving" not in done.output, done.output
+
+
+@pytest.mark.parametrize("made", ["folder", "link to a folder", "dangling link"])
+def test_a_projects_own_decision_log_no_line_can_be_appended_to_is_refused_before_serving(
+        ingested_example, keys: Path, tmp_path: Path, made: str) -> None:
+    """Audit 80 B L1: with no ``--decision-log``, each project's own ``.inforce/decisions.jsonl``
+    a folder (or a link) had the server start "ready" and answer every question 503; it is tried
+    at start as ``--decision-log`` is, and refused naming it (exit 2)."""
+    project = ingested_example.copy("sop-retention", tmp_path / "p")
+    log = project / ".inforce" / "decisions.jsonl"
+    if made == "folder":
+        log.mkdir()
+    else:
+        (tmp_path / "elsewhere").mkdir()
+        log.symlink_to(tmp_path / ("elsewhere" if made == "link to a folder" else "missing"))
+    # a child of its own, timed: a server that starts is a failure here, never a test that hangs
+    done = subprocess.run([str(Path(sys.executable).parent / "inforce"), "serve", str(project), "--keys", str(keys),
+                           "--host", "127.0.0.1", "--port", "0"], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 2, done.stderr
+    assert "cannot append to the decision log" in done.stderr and "decisions.jsonl" in done.stderr, done.stderr
+    assert "serving" not in done.stderr
