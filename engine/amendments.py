@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from inforce.ontology import AccessRestrictedError, Facts, Locator, NotFoundError
+from inforce.ontology.dates import shift_date
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -752,14 +753,17 @@ def _target_version(snapshot: Snapshot, edge: Any) -> Locator | None:
     """The target's version the change was made to: in force on its day, or (a whole paragraph
     replaced that day) the day before. Kept per target and day for the snapshot: each
     ``version`` scans every edge on the target, so many items amending one paragraph ask it
-    once, not once each (audit 34 BB-02)."""
+    once, not once each (audit 34 BB-02). An edge on 0001-01-01 has no day before: only its
+    own day is asked (audit 80 B F4)."""
     kept: dict[tuple[str, str | None, dt.date], Locator | None] = snapshot._once("amendment_target_versions", dict)
     key = (edge.target.doc, edge.target.path, edge.effective)
     if key in kept:
         return kept[key]
     index = snapshot.index
     found = None
-    for day in (edge.effective, edge.effective - dt.timedelta(days=1)):
+    for day in (edge.effective, shift_date(edge.effective, -1)):
+        if day is None:
+            continue
         version = index.version(edge.target.doc, edge.target.path, day)
         if version is not None:
             found = Locator.parse(version)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from inforce.ontology import Calculation, InputError, UnmatchedValue, parse_date
+from inforce.ontology.dates import shift_date
 from inforce.rules.calculation import CalculationRule, DayCount
 
 __all__ = [
@@ -76,21 +77,22 @@ def as_date(value: Any, attribute: str) -> dt.date:
 
 def add_days(start: dt.date, count: DayCount) -> dt.date:
     """``start`` plus ``count.days`` calendar days, or business days (Monday–Friday, less holidays)."""
-    try:
-        if count.calendar == "calendar":
-            return start + dt.timedelta(days=count.days)
+    day: dt.date | None = start
+    if count.calendar == "calendar":
+        day = shift_date(start, count.days)
+    else:
         holidays = set(count.holidays)
-        day, left = start, count.days
-        while left:
-            day += dt.timedelta(days=1)
-            if day.weekday() < 5 and day not in holidays:
+        left = count.days
+        while left and day is not None:
+            day = shift_date(day, 1)
+            if day is not None and day.weekday() < 5 and day not in holidays:
                 left -= 1
-        return day
-    except OverflowError:
+    if day is None:
         raise InputError(
             f"{count.days} {count.calendar} days from {start.isoformat()} is past the last date there is",
             field=count.from_, hint="check the date the case states",
-        ) from None
+        )
+    return day
 
 
 def _accepted(want: Any) -> list[str]:

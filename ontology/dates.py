@@ -16,7 +16,18 @@ from typing import Any
 
 from .errors import InputError
 
-__all__ = ["DATE_HINT", "end_of_day_utc", "is_iso_date", "microseconds", "parse_date", "parse_datetime_utc", "utc_text"]
+__all__ = [
+    "DATE_HINT",
+    "end_of_day_utc",
+    "is_iso_date",
+    "microseconds",
+    "month_after",
+    "parse_date",
+    "parse_datetime_utc",
+    "shift_date",
+    "shift_date_within",
+    "utc_text",
+]
 
 #: What every "not a date" error suggests.
 DATE_HINT = "write dates as YYYY-MM-DD, e.g. 2026-05-01"
@@ -68,6 +79,34 @@ def parse_date(
         except ValueError:  # 2026-02-30: the right shape, no such day
             pass
     raise InputError(f"not a date: {value!r}", field=field, file=file, line=line, col=col, hint=DATE_HINT)
+
+
+def shift_date(day: dt.date, days: int) -> dt.date | None:
+    """The day ``days`` calendar days after ``day`` (before it, when negative), or None when
+    that day is not on the calendar: before 0001-01-01 or after 9999-12-31. Every step from a
+    date a user wrote (front matter, a register, a declared edge, a pack's ``add.days``, a
+    query) goes through here, so the calendar's ends are an answer ("no such day"), never
+    Python's OverflowError (audit 80 B F3, F4)."""
+    try:
+        return day + dt.timedelta(days=days)
+    except OverflowError:
+        return None
+
+
+def shift_date_within(day: dt.date, days: int) -> dt.date:
+    """:func:`shift_date`, held at the calendar's ends (0001-01-01, 9999-12-31): for a margin
+    drawn around dates, where the end of the calendar is as far as a picture can reach."""
+    moved = shift_date(day, days)
+    if moved is not None:
+        return moved
+    return dt.date.min if days < 0 else dt.date.max
+
+
+def month_after(day: dt.date) -> dt.date | None:
+    """The first day of the month after ``day``'s, or None after December 9999."""
+    if day.month < 12:
+        return dt.date(day.year, day.month + 1, 1)
+    return dt.date(day.year + 1, 1, 1) if day.year < dt.MAXYEAR else None
 
 
 def end_of_day_utc(day: dt.date) -> dt.datetime:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from inforce.ontology import History
 from inforce.ontology.answers import HistoryEntry
+from inforce.ontology.dates import month_after, shift_date_within
 from inforce.ontology.text import whole_number
 from inforce.ontology.views import ShownEdge
 
@@ -93,7 +94,9 @@ def timeline_svg(history: History, valid_at: dt.date | None, known_at: dt.dateti
     days += [d for d in (valid_at, known_at.date() if known_at else None) if d is not None]
     if not days:
         days = [valid_at or dt.date(2000, 1, 1)]
-    first, last = min(days) - dt.timedelta(days=20), max(days) + dt.timedelta(days=60)
+    # a margin either side, held at the calendar's ends (a version until 9999-12-31, a question
+    # on 0001-01-01: audit 80 B F3)
+    first, last = shift_date_within(min(days), -20), shift_date_within(max(days), 60)
     span = max((last - first).days, 1)
     inner = _WIDTH - _LEFT - _RIGHT
 
@@ -159,10 +162,10 @@ def _ticks(first: dt.date, last: dt.date, x: Callable[[dt.date], float], top: fl
     """Month lines (years past three years' span) with their labels along the band's foot."""
     months = (last.year - first.year) * 12 + last.month - first.month
     step = 1 if months <= 14 else 3 if months <= 36 else 12
-    day = dt.date(first.year, first.month, 1)
+    day: dt.date | None = dt.date(first.year, first.month, 1)
     marks: list[str] = []
     last_label = -1e9
-    while day <= last:
+    while day is not None and day <= last:
         if day >= first and (day.month - 1) % step == 0:
             at = x(day)
             marks.append(f'<line class="tick" x1="{at}" x2="{at}" y1="{top}" y2="{bottom}"/>')
@@ -170,7 +173,7 @@ def _ticks(first: dt.date, last: dt.date, x: Callable[[dt.date], float], top: fl
                 label = day.strftime("%Y") if step == 12 else day.strftime("%b %Y")
                 marks.append(f'<text class="tick-label" x="{at + 2}" y="{label_y}">{label}</text>')
                 last_label = at
-        day = dt.date(day.year + (day.month == 12), day.month % 12 + 1, 1)
+        day = month_after(day)
     return marks
 
 
