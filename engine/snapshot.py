@@ -806,19 +806,20 @@ class Snapshot:
         readable = self._subjects_for(tuple(groups))
         return [name for name in names if name in readable]
 
-    def write_files(self) -> None:
+    def write_files(self, *, tidy: bool = True) -> None:
         """Write what a later process opens instead of rebuilding it from this generation's
-        graph (the subject fact tables, ``engine.fact_tables``), when absent; called once a
-        build lands (``engine.ingest.run``, beside the store's ``write_generation_files``), under
-        the write lock: the files of other builds are removed."""
+        graph (the subject fact tables, ``engine.fact_tables``), when absent; called as a
+        build lands (``engine.ingest.run``, before it goes live, beside the store's
+        ``write_generation_files``), under the write lock: ``tidy``, the files of other builds
+        are removed (an ingest tidies once its build is live)."""
         if open_fact_tables(self._store) is None:
-            write_fact_tables(self._store, self._fact_table(), tidy=True, readings=self._readings())
+            write_fact_tables(self._store, self._fact_table(), tidy=tidy, readings=self._readings())
         from .quantities.grammar_file import open_grammar, write_grammar
         from .quantities.units import unit_table
 
         table = unit_table(self.manifest.units) if self.manifest.units else unit_table()
         if open_grammar(self._store, table) is None:
-            write_grammar(self._store, table, tidy=True)
+            write_grammar(self._store, table, tidy=tidy)
 
     def _fact_tables(self) -> StoredFactTables | FactTable:
         """The subject fact tables: the build's file when it checks (``engine.fact_tables``),

@@ -119,7 +119,7 @@ def write_readings(snapshot: Snapshot, readings: AddendaReadings, *, key: str | 
 
 
 def keep_ingested(snapshot: Snapshot, key: str, kinds: Collection[str],
-                  read: Mapping[str, tuple[Reading, UnsharedReading | None]]) -> Path | None:
+                  read: Mapping[str, tuple[Reading, UnsharedReading | None]], *, tidy: bool = True) -> Path | None:
     """Keep what an ingest read as the readings of the build it just landed (``snapshot``'s),
     when it is what ``reading.readings_of`` would read: ``read`` holds, by revision uid, each
     addendum's reading against the revisions its readers share and, where they differ, its
@@ -136,7 +136,7 @@ def keep_ingested(snapshot: Snapshot, key: str, kinds: Collection[str],
     kept = ((uid.partition("@")[0], dataclasses.replace(reading, proposed=_unmeasured(reading.proposed)),
              None if differs is None else differs.model_copy(update={"proposed": tuple(_unmeasured(differs.proposed))}))
             for uid, (reading, differs) in ((uid, read[uid]) for uid in holding))
-    return write_readings(snapshot, gathered(kept), key=key, tidy=True)
+    return write_readings(snapshot, gathered(kept), key=key, tidy=tidy)
 
 
 def _unmeasured(proposed: Sequence[ProposedEdge]) -> list[ProposedEdge]:

@@ -592,17 +592,22 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                                     *_declared(files, unparsed_files)], _register_access(files, problems))
             result.removed = [uid for uid in plan.gone if uid not in result.replaced and uid not in result.rederived]
             _access(result, files, [*metadata, *removed], names)
-            tx.commit()
-            snapshot = Snapshot(root, store)
-            snapshot.write_files()  # what the next process opens instead of rebuilding
-            if read is not None:  # the addenda as read: a copy for speed, a read-only home answers all the same
-                with contextlib.suppress(OSError):
-                    keep_ingested(snapshot, read_with, deriving_kinds, read)
-            if unbound is not None and amending:  # a figure bound in its target's words is not unbound
-                read_in = snapshot.read_in_spans()
-                for document, quantities in amending:
-                    unbound.add(document, quantities, read_in)
-                result.unbound = unbound.report()
+
+            def before_live() -> None:
+                """What is read from the new graph, before it goes live: should any of it fail,
+                the previous graph stays live (``IngestTransaction.commit``; audit 80 B F4)."""
+                snapshot = Snapshot(root, store)
+                snapshot.write_files(tidy=False)  # what the next process opens instead of rebuilding
+                if read is not None:  # the addenda as read: a copy for speed, a read-only home answers all the same
+                    with contextlib.suppress(OSError):
+                        keep_ingested(snapshot, read_with, deriving_kinds, read, tidy=False)
+                if unbound is not None and amending:  # a figure bound in its target's words is not unbound
+                    read_in = snapshot.read_in_spans()
+                    for document, quantities in amending:
+                        unbound.add(document, quantities, read_in)
+                    result.unbound = unbound.report()
+
+            tx.commit(before_live)
             result.swapped = True
         result.build_id = store.build_id()
 

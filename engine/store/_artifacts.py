@@ -1,7 +1,7 @@
 """Files written beside each graph build so a new process opens them instead of rebuilding.
 
-``write_generation_files`` is the one call that writes every one of them, made once a new
-build is live (``IngestTransaction.commit``); each opener also rebuilds its file when it is
+``write_generation_files`` is the one call that writes every one of them, made by an ingest
+before its new build goes live (``IngestTransaction.commit``); each opener also rebuilds its file when it is
 absent or does not check (a graph an older inforce built, a build swapped in by ``embed``),
 so a file is a copy of the graph for speed, never a second record.
 
@@ -27,12 +27,14 @@ from ._texts import write_texts
 __all__ = ["remove_other_generation_files", "write_generation_files"]
 
 
-def write_generation_files(store: Any) -> list[Path]:
-    """Write every per-build file of ``store``'s live graph (atomically) and remove those of
-    other builds: a writer's call, under the write lock. The files written."""
+def write_generation_files(store: Any, *, tidy: bool = True) -> list[Path]:
+    """Write every per-build file of the graph ``store`` reads (atomically) and, ``tidy``,
+    remove those of other builds: a writer's call, under the write lock. An ingest writes them
+    before its build is live, untidy, and tidies once it is (``IngestTransaction.commit``).
+    The files written."""
     graph = store._reader()
-    rows = write_rows(store, _reads.revision_rows(graph), _reads.provision_outlines(graph), tidy=True) if graph else None
-    written = (write_texts(store, tidy=True), write_search(store, tidy=True), rows)
+    rows = write_rows(store, _reads.revision_rows(graph), _reads.provision_outlines(graph), tidy=tidy) if graph else None
+    written = (write_texts(store, tidy=tidy), write_search(store, tidy=tidy), rows)
     return [path for path in written if path is not None]
 
 

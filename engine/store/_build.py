@@ -140,6 +140,12 @@ class GraphBuild:
 
     def swap(self) -> None:
         """Checkpoint, close and make this generation live; then remove the one it replaced."""
+        self.seal()
+        self.make_live()
+
+    def seal(self) -> None:
+        """Checkpoint and close this generation: complete on disk, not yet live (a reader may
+        open it read-only, ``GraphStore._commit_ingest``, before ``make_live``)."""
         assert self.graph is not None
         self.graph.execute("CHECKPOINT")
         # Kuzu checkpoints again when a database opened for writing closes, rewriting and
@@ -150,6 +156,13 @@ class GraphBuild:
         self.graph.close()
         _closed_clean(self.path)
         pause_point("checkpointed")
+
+    def read_sealed(self) -> KuzuGraph:
+        """This sealed generation opened read-only, as a reader opens the live graph."""
+        return KuzuGraph(self.path, read_only=True, buffer_pool_size=buffer_pool_for(file_bytes(self.path)))
+
+    def make_live(self) -> None:
+        """Make this sealed generation live (``CURRENT`` names it); remove the one it replaced."""
         previous = self.layout.live()
         self.layout.swap(self.path)
         self.swapped = True

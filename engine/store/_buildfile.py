@@ -118,6 +118,14 @@ def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, A
     return mapped, header, start
 
 
+def build_files(home: Path) -> set[str]:
+    """The names of the per-build files (``KIND-<build id>.bin``) in ``home`` now."""
+    try:
+        return {entry.name for entry in home.iterdir() if _PER_BUILD.match(entry.name)}
+    except OSError:
+        return set()
+
+
 def remove_other_builds(home: Path, live: str | None, kind: str | None = None) -> None:
     """Remove the per-build files in ``home`` of builds other than ``live`` (every one when
     ``live`` is None), of one ``kind`` or of every kind. A reader still mapping one keeps it

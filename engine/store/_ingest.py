@@ -21,7 +21,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.errors import nul_refused
 
-from ._artifacts import write_generation_files
+from ._artifacts import remove_other_generation_files, write_generation_files
 from ._layout import StoreLayout
 from ._rows import edge_row, provision_rows, qualifier_rows, quantity_rows, revision_row
 from ._schema import PROVISION_TABLES
@@ -38,7 +38,7 @@ class IngestTarget(Protocol):
 
     def build_id(self) -> str: ...
 
-    def _commit_ingest(self, tx: IngestTransaction) -> None: ...
+    def _commit_ingest(self, tx: IngestTransaction, before_live: Callable[[], None] | None = None) -> None: ...
 
     def _end_ingest(self, tx: IngestTransaction) -> None: ...
 
@@ -253,22 +253,34 @@ class IngestTransaction:
 
     # ---- ending -------------------------------------------------------------------------
 
-    def commit(self) -> IngestReport:
-        """Load the staged rows into a copy of the graph, index it and swap it in atomically."""
+    def commit(self, before_live: Callable[[], None] | None = None) -> IngestReport:
+        """Load the staged rows into a copy of the graph, index it and swap it in atomically.
+
+        Before the swap, with the store reading the new graph, the build's files are written
+        beside it (``write_generation_files``) and ``before_live`` runs: everything an ingest
+        derives from its graph, so a failure there leaves the previous graph live, never a new
+        one its own derivation failed on (``GraphStore._commit_ingest``)."""
         self._check_open()
         started = time.perf_counter()
         self._state = "committing"
         self._staging.close()
+
+        def prepare() -> None:
+            with contextlib.suppress(OSError):  # a cache: its reader rebuilds it when absent
+                write_generation_files(self._store, tidy=False)
+            if before_live is not None:
+                before_live()
+
         try:
-            self._store._commit_ingest(self)
+            self._store._commit_ingest(self, prepare)
         except BaseException:
             self._state = "failed"
             raise
         finally:
             self._staging.discard()
         self._state = "committed"
-        with contextlib.suppress(OSError):  # a cache: its reader rebuilds it when absent
-            write_generation_files(self._store)
+        with contextlib.suppress(OSError):  # the files of the builds no longer live
+            remove_other_generation_files(self._store)
         return IngestReport(
             added=len(self._added),
             removed=len(self._removed),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from inforce.ontology.answers import StoreStats
 from . import _reads, _search
 from ._artifacts import remove_other_generation_files, write_generation_files
 from ._build import GraphBuild, apply_ingest
+from ._buildfile import build_files
 from ._check import measure_graph
 from ._embed import EmbeddingCache, EmbeddingsApplied, apply_embeddings, graph_text_hashes
 from ._ingest import IngestTransaction
@@ -620,7 +621,12 @@ class GraphStore:
         if self._tx is tx:
             self._tx = None
 
-    def _commit_ingest(self, tx: IngestTransaction) -> None:
+    def _commit_ingest(self, tx: IngestTransaction, before_live: Callable[[], None] | None = None) -> None:
+        """Build ``tx``'s generation beside the live one and make it live. ``before_live``
+        runs first with this store reading the new generation (sealed, not yet live): what an
+        ingest derives from its graph and writes beside it. Should it fail, the new generation
+        and the per-build files it wrote are removed and the previous graph stays live, files
+        and all (audit 80 B F4: facts and sweep then read a graph their reading had failed on)."""
         base = None if tx.fresh else self.layout.live()
         build = GraphBuild(self.layout, tx.generation, base=base)
         # The live graph is not needed while building; closing it keeps one Kuzu database
@@ -642,7 +648,12 @@ class GraphStore:
                     "generation": str(tx.generation),
                 },
             )
-            build.swap()
+            build.seal()
+            if before_live is not None:
+                self._before_live(build, before_live)
+            build.make_live()
+        except _BeforeLiveFailed as failed:
+            raise failed.__cause__ from None  # type: ignore[misc]  # as raised: its own error, not the store's
         except BaseException as exc:
             build.abandon()
             if not isinstance(exc, Exception) or (isinstance(exc, InforceError) and not isinstance(exc, StoreError)):
@@ -651,6 +662,28 @@ class GraphStore:
         finally:
             self._end_ingest(tx)
             self._reopen()
+
+    def _before_live(self, build: GraphBuild, step: Callable[[], None]) -> None:
+        """Run ``step`` with this store reading ``build``'s sealed file; on failure remove the
+        build and the per-build files the step wrote (``_BeforeLiveFailed`` carries the error)."""
+        home = self.layout.home
+        present = build_files(home)
+        try:
+            self._graph, self._identity = build.read_sealed(), None
+            self._meta = _reads.meta(self._graph)
+            self._memory = None
+            step()
+        except BaseException as exc:
+            if self._graph is not None:
+                self._graph.close()
+            build.abandon()
+            for name in build_files(home) - present:  # those of the build that never went live
+                with contextlib.suppress(OSError):
+                    (home / name).unlink()
+            raise _BeforeLiveFailed from exc
+        finally:
+            self._memory = None
+        self._graph.close()
 
     def _reopen(self) -> None:
         """Read whatever generation is live now (the new one after a swap, else the old)."""
@@ -661,6 +694,11 @@ class GraphStore:
             return
         self._stale = False
         self._open_live()
+
+
+class _BeforeLiveFailed(Exception):
+    """What ``_before_live`` raises around the step's own error (its ``__cause__``), so
+    ``_commit_ingest`` passes that error on as it was rather than as a failed build."""
 
 
 def _shown(path: Path) -> str:
