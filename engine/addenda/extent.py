@@ -33,11 +33,11 @@ _NEW_TEXT_LABEL = re.compile(r"\s*[*_]*((?:\d{1,2}(?:\.\d{1,3})+(?:\.[A-Z])?|[A-
                              r"[*_]*\s*")
 
 #: Right after the point of an abbreviation owners write before a number ("Drawing No. P-101", "Dwg. 4",
-#: "Cl. 2.2 A") or of "Rev." before a revision's letter ("replaced by Drawing E-301 Rev. A enclosed"): no
+#: "Cl. 2.2 A", the Bulgarian point "т. 2.3") or of "Rev." before a revision's letter ("replaced by Drawing E-301 Rev. A enclosed"): no
 #: end of a clause or a sentence (the frame's sentences end by it too; audit 69 C F1: "Should ..., Drawing
 #: C-204 Rev. B will be withdrawn" lost its condition to a sentence ended at "Rev.")
 ABBREVIATION_POINT = (r"(?:(?<=[\s(](?i:no)\.)|(?<=[\s(](?i:nos|dwg|sht|rev|art|sec|fig|ref|cls)\.)|(?<=[\s(](?i:cl)\.)|"
-                      r"(?<=[\s(](?i:para|sect)\.))\s+\(?[A-Z]{0,4}[-.]?\d|(?<=[\s(](?i:rev)\.)\s+[A-Z](?![\w'’])")
+                      r"(?<=[\s(](?i:para|sect)\.)|(?<=[\s(](?i:т)\.))\s+\(?[A-Z]{0,4}[-.]?\d|(?<=[\s(](?i:rev)\.)\s+[A-Z](?![\w'’])")
 _CLAUSE_END = re.compile(rf"[.;](?=\s|$)(?!{ABBREVIATION_POINT})")
 
 #: A clause opening on the place its verb changes, the verb right after it ("Under 2.3.A, change ...",

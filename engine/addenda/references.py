@@ -2539,9 +2539,12 @@ def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], 
     for doc, title in titles.items():
         parts = []
         for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", " ", re.split(r"\((?![^()]*\))", title, maxsplit=1)[0]))[1:]:
-            words = " ".join(utils.default_process(part).split())
-            if _words_in(words) >= 3:
-                parts.append(f" {words} ")
+            # (and each run of it after a spaced dash: "public works contract - energy efficiency measures in a
+            # kindergarten", where the addendum names the tender by the run after the dash alone, round 81)
+            for run in (part, *re.split(r"\s[-–—]\s", part)[1:]):
+                words = " ".join(utils.default_process(run).split())
+                if _words_in(words) >= 3:
+                    parts.append(f" {words} ")
         if (numbers := frozenset(_PROCUREMENT_NUMBER.findall(title))) or parts:
             marks[doc] = (numbers, tuple(parts))
     return marks
