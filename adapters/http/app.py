@@ -429,6 +429,38 @@ class Service:
         self._workers.shutdown(wait=False, cancel_futures=True)
         self._recorder.close()
 
+    def logged(self, request: Request, caller: Caller, projects: Sequence[str], endpoint: str,
+               make: Callable[[], Response], builds: Mapping[str, str | None] | None = None) -> Response:
+        """A read or a step of a job answered outside ``answer`` (a sweep's report, a portfolio's
+        summary, a cancel), held to the log's promise as a question is: refused (503) while a log
+        of one of ``projects`` cannot take a line, and answered only once its line (one per
+        project) is written. ``make`` builds the response (a ``_Failure`` it raises is answered,
+        and logged, as such)."""
+        started = time.perf_counter()
+        for name in projects:
+            if (unwritable := self.log.unwritable(self.warm(name).root)) is not None:
+                raise _Failure(503, _unwritable(unwritable, name if len(projects) > 1 else None), outcome="error")
+        try:
+            response, outcome = make(), "answer"
+        except _Failure as failed:
+            response = JSONResponse({"detail": failed.detail}, status_code=failed.status, headers=failed.headers)
+            outcome = failed.outcome
+        digest = hashlib.sha256(bytes(response.body)).hexdigest()
+        correlation = request.scope.get("state", {}).get("correlation_id", "")
+        for name in projects:
+            try:
+                self.log.write(self.warm(name).root, endpoint=endpoint, caller=caller.name, via=caller.via,
+                               project=name, build=(builds or {}).get(name), outcome=outcome,
+                               status=response.status_code, seconds=time.perf_counter() - started,
+                               answer_sha256=digest, correlation_id=correlation)
+            except OSError as problem:
+                said = " ".join(str(problem).split())
+                _LOG.error("decision not recorded, answer withheld: %s", said)
+                raise _Failure(503, _unwritable(self.log.unwritable(self.warm(name).root) or said,
+                                                name if len(projects) > 1 else None) + " (this answer is withheld)",
+                               outcome="error") from None
+        return response
+
     def bounded(self, claims: int, loc: tuple[str, ...]) -> None:
         """A 422 at ``loc`` for an answer of more claims than one request may check."""
         if claims > self.max_claims:
@@ -472,7 +504,7 @@ class Service:
 
         def ended(job: SweepJob) -> None:
             self.record(lambda: self.log.write(
-                warm.root, endpoint="sweep", caller=caller.name, project=name, build=job.index_build,
+                warm.root, endpoint="sweep", caller=caller.name, via=caller.via, project=name, build=job.index_build,
                 outcome=job.state, status=200, seconds=((job.finished or job.started) - job.started).total_seconds(),
                 answer_sha256=None, correlation_id=f"sweep-{job.id}"))
 
@@ -1006,29 +1038,40 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
                               "description": "the status; with ?format= the report, once done"}})
     async def sweep_result(request: Request, name: str, job_id: str, caller: Authed,
                            format: Literal["json", "sarif", "md", "html"] | None = None) -> Response:
-        """The sweep's state and progress; with ``format`` its report (409 until it is done)."""
+        """The sweep's state and progress; with ``format`` its report (409 until it is done; a
+        report read is a decision line, ``sweep-report``, as the page's is)."""
         _check_query(request, ("format",))
         job = _job(name, caller, job_id)
         headers = {BUILD_HEADER: job.index_build}
         if format is None:
             return Response(_json(job.status()), media_type="application/json", headers=headers)
-        if job.state == "erased" or job.erased is not None:
-            raise _Failure(410, f"the sweep's report is gone: {job.error}", outcome="erased")
-        if job.state != "done":
-            raise _Failure(409, f"the sweep is {job.state}: its report exists once it is done")
-        text = await asyncio.to_thread(render, job.outcome.report, format)
-        if format == "html":
-            headers["Content-Security-Policy"] = REPORT_POLICY
-        return Response(text, media_type=_MEDIA[format], headers=headers)
+        text = ""
+        if job.state == "done" and job.erased is None:
+            text = await asyncio.to_thread(render, job.outcome.report, format)
+
+        def report() -> Response:
+            if job.state == "erased" or job.erased is not None:
+                raise _Failure(410, f"the sweep's report is gone: {job.error}", outcome="erased")
+            if job.state != "done":
+                raise _Failure(409, f"the sweep is {job.state}: its report exists once it is done")
+            if format == "html":
+                headers["Content-Security-Policy"] = REPORT_POLICY
+            return Response(text, media_type=_MEDIA[format], headers=headers)
+
+        return service.logged(request, caller, [name], "sweep-report", report, {name: job.index_build})
 
     @app.delete("/v1/projects/{name}/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=SweepStatus)
     async def cancel_sweep(request: Request, name: str, job_id: str, caller: Authed) -> Response:
         """Cancel a running sweep (it stops at its next step; one that has ended is left as it is)."""
         _check_query(request, ())
         job = _job(name, caller, job_id)
-        job.cancel.set()
-        return Response(_json(job.status()), status_code=202, media_type="application/json",
-                        headers={BUILD_HEADER: job.index_build})
+
+        def cancelled() -> Response:
+            job.cancel.set()
+            return Response(_json(job.status()), status_code=202, media_type="application/json",
+                            headers={BUILD_HEADER: job.index_build})
+
+        return service.logged(request, caller, [name], "sweep-cancel", cancelled, {name: job.index_build})
 
     # ---- portfolio sweeps: one job over many projects -----------------------------------
 
@@ -1191,23 +1234,33 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
             return Response(_json(job.portfolio_status()), media_type="application/json")
         if project is not None and project not in job.projects:
             raise _Failure(404, f"no project named {project!r} in this portfolio sweep", outcome="not_found")
-        if job.state == "erased" or job.erased is not None:
-            raise _Failure(410, f"the sweep's reports are gone: {job.error}", outcome="erased")
-        if job.state != "done":
-            raise _Failure(409, f"the sweep is {job.state}: its reports exist once it is done")
-        run: PortfolioRun = job.outcome
-        if wants_summary:
-            return Response(render_summary(run.summary), media_type="application/json")
-        index = [line.project for line in run.summary.projects].index(project)
-        line, outcome = run.summary.projects[index], run.outcomes[index]
-        if outcome is None:
-            said = f": {line.error.type}: {line.error.message}" if line.error is not None else ""
-            raise _Failure(404, f"{project} was not swept, so it has no report{said}", outcome="not_found")
-        text = await asyncio.to_thread(render, outcome.report, format or "json")
-        headers = {BUILD_HEADER: job.builds[project]}
-        if format == "html":
-            headers["Content-Security-Policy"] = REPORT_POLICY
-        return Response(text, media_type=_MEDIA[format or "json"], headers=headers)
+        run: PortfolioRun | None = job.outcome if job.state == "done" and job.erased is None else None
+        index = [line.project for line in run.summary.projects].index(project) \
+            if run is not None and project is not None else None
+        text = ""
+        if run is not None and index is not None and (outcome := run.outcomes[index]) is not None:
+            text = await asyncio.to_thread(render, outcome.report, format or "json")
+
+        def answer() -> Response:
+            if job.state == "erased" or job.erased is not None:
+                raise _Failure(410, f"the sweep's reports are gone: {job.error}", outcome="erased")
+            if run is None:
+                raise _Failure(409, f"the sweep is {job.state}: its reports exist once it is done")
+            if wants_summary:
+                return Response(render_summary(run.summary), media_type="application/json")
+            assert index is not None
+            line = run.summary.projects[index]
+            if run.outcomes[index] is None:
+                said = f": {line.error.type}: {line.error.message}" if line.error is not None else ""
+                raise _Failure(404, f"{project} was not swept, so it has no report{said}", outcome="not_found")
+            headers = {BUILD_HEADER: job.builds[project]}
+            if format == "html":
+                headers["Content-Security-Policy"] = REPORT_POLICY
+            return Response(text, media_type=_MEDIA[format or "json"], headers=headers)
+
+        read = list(job.projects) if wants_summary else [project]
+        return service.logged(request, caller, read, "portfolio-summary" if wants_summary else "portfolio-report",
+                              answer, dict(job.builds))
 
     @app.delete("/v1/portfolio/sweeps/{job_id}", tags=["sweeps"], status_code=202, response_model=PortfolioStatus)
     async def cancel_portfolio_sweep(request: Request, job_id: str, caller: Authed) -> Response:
@@ -1215,8 +1268,12 @@ def create_app(service: Service, *, max_body: int = DEFAULT_MAX_BODY, max_depth:
         has ended is left as it is)."""
         _check_query(request, ())
         job = _portfolio_job(caller, job_id)
-        job.cancel.set()
-        return Response(_json(job.portfolio_status()), status_code=202, media_type="application/json")
+
+        def cancelled() -> Response:
+            job.cancel.set()
+            return Response(_json(job.portfolio_status()), status_code=202, media_type="application/json")
+
+        return service.logged(request, caller, list(job.projects), "portfolio-cancel", cancelled, dict(job.builds))
 
     # ---- ingest: one writer ----------------------------------------------------------------
 

@@ -8,8 +8,10 @@ for real: the log's file is replaced by a folder (an append there fails, as on a
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +102,44 @@ def test_pages_and_portfolio_sweeps_are_withheld_too_while_the_log_cannot_take_a
     assert "<table" not in pages[0].text and "revision" not in pages[0].text.lower()  # nothing of the page went
     assert started.status_code == 503 and "was started and runs" in started.json()["detail"], started.text
     assert again.status_code == 503 and "no question is answered" in again.json()["detail"], again.text
+
+
+def _finished(client: httpx.Client, path: str, headers: dict[str, str]) -> dict[str, Any]:
+    for _ in range(600):  # at most 30 s
+        status = client.get(path, headers=headers).json()
+        if status["state"] != "running":
+            return status
+        time.sleep(0.05)
+    raise AssertionError(f"{path} still running: {status}")
+
+
+def test_a_sweeps_report_read_and_cancel_are_logged_and_withheld_while_the_log_fails(
+        restricted_riverside: Path, serve: Any, http_keys: Any, bearer: Any, tmp_path: Path) -> None:
+    """Audit 81 A F1: the API's report reads and cancels wrote no line and were served while the
+    log could not be written (their pages' twins were logged and refused); F2: a sweep started
+    through a trusted proxy logged its end line without the proxy (``via``)."""
+    log = tmp_path / "decisions.jsonl"
+    server = serve(Service({NAME: Warm.open(NAME, restricted_riverside)}, http_keys, time_limit=60,
+                           decision_log=DecisionLog(log), identity_header="X-User"))
+    proxied = {**bearer("gateway"), "X-User": "jdoe"}
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        started = client.post(f"/v1/projects/{NAME}/sweeps", json={"valid_at": "2026-05-01"}, headers=proxied)
+        assert started.status_code == 202, started.text
+        job = f"/v1/projects/{NAME}/sweeps/{started.json()['id']}"
+        assert _finished(client, job, proxied)["state"] == "done"
+        report = client.get(job, params={"format": "md"}, headers=proxied)
+        assert report.status_code == 200, report.text
+        cancel = client.delete(job, headers=proxied)
+        assert cancel.status_code == 202, cancel.text
+        server.service.flush()
+        lines = [json.loads(line) for line in log.read_text().splitlines()]
+        assert [(line["endpoint"], line.get("via")) for line in lines] == [
+            ("sweeps", "gateway"), ("sweep", "gateway"), ("sweep-report", "gateway"), ("sweep-cancel", "gateway")], lines
+        assert lines[2]["answer_sha256"] == hashlib.sha256(report.content).hexdigest()
+        log.unlink()
+        log.mkdir()  # no line can be written now
+        withheld = client.get(job, params={"format": "md"}, headers=proxied)
+        assert withheld.status_code == 503 and "the decision log cannot be written" in withheld.text, withheld.text
+        assert "Riverside" not in withheld.text and "#" not in withheld.text  # nothing of the report went
+        assert client.delete(job, headers=proxied).status_code == 503
+        assert client.get(job, headers=proxied).status_code == 200  # the job's state: no decision
