@@ -23,6 +23,7 @@ from .context import (
     _read_text,
 )
 from .extent import (
+    _HOLDERS_PROPOSED,
     _TITLE_FILLER,
     _clause_holders,
     _distinct,
@@ -254,6 +255,24 @@ def next_free(corpus: Corpus, doc: str, path: str) -> bool:
         return False
     held = corpus.path_set(doc)
     return path not in held and f"{head}.{int(last) - 1}" in held
+
+
+def new_clause_homes(corpus: Corpus, path: str, item: Item, items: Sequence[Item],
+                     docs: Sequence[str] | None = None) -> list[str]:
+    """The documents a clause the item adds as new under ``path`` may go in: of ``docs`` (else of the project's
+    documents holding the clause numbered just before it), those ``next_free`` takes; where several, those the
+    item's words and headings name (``_likely_holders`` of the one before), else all of them; none where more than
+    ``_HOLDERS_PROPOSED`` are left. A document already holding a clause of that number is never one of them: a new
+    clause under a number held would be a renumbering, which the item does not say. For proposals: a person picks."""
+    head, _, last = path.rpartition(".")
+    if not head or (whole_number(last) or 0) < 2:
+        return []
+    before = f"{head}.{int(last) - 1}"
+    fits = [doc for doc in dict.fromkeys(docs if docs is not None else _clause_holders(before, item, items, corpus))
+            if next_free(corpus, doc, path)]
+    if len(fits) > 1:
+        fits = [doc for doc in _likely_holders(before, item, items, corpus) if doc in fits] or fits
+    return fits if len(fits) <= _HOLDERS_PROPOSED else []
 
 
 def new_clause_joins(corpus: Corpus, doc: str, path: str) -> Locator:

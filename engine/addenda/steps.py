@@ -105,6 +105,7 @@ from .forms import (
     _title_runs,
     _under_instruction,
     names_new_clause,
+    new_clause_homes,
     new_clause_joins,
     next_free,
 )
@@ -1879,11 +1880,13 @@ class _One:
             return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
         candidates = [(c, r) for r in self.open_refs for c in r.candidates]
         if candidates and (self.action.changes or self.action.action is None):
-            home = _new_clause_home(self.open_refs, self.item, self.action, self.corpus)
+            home = _new_clause_home(self.open_refs, self.item, self.items, self.action, self.corpus)
             if home:  # "New Clause 6.6 Training is added to Section 6", three documents being Section 6
+                docs = ", ".join(dict.fromkeys(t.doc for t, _ in home))
                 return _Outcome("proposed", self.rule, self.action, home, why="; ".join([
-                    _why(self.action, [], self.open_refs), f"adds {home[0][1].written} as new: of those, only {home[0][0].doc} "
-                    "has none of that number yet and holds the one before it: changed in part, for a person to confirm"]))
+                    _why(self.action, [], self.open_refs), f"adds {home[0][1].written} as new: of those, only {docs} "
+                    f"{'has' if len(home) == 1 else 'have'} none of that number yet and hold{'s' if len(home) == 1 else ''} "
+                    "the one before it: changed in part, for a person to confirm"]))
             held = _holding_clause(self.open_refs, self.corpus)
             if held:  # "Section VIII, ... | Sub-Clause 4.2, ...": of the documents the designation fits, the one holding 4.2
                 titled = _titled_too(held, self.item, self.corpus)
@@ -2137,11 +2140,12 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
     return _distinct(found)
 
 
-def _new_clause_home(open_refs: Sequence[Reference], item: Item, action: Action,
+def _new_clause_home(open_refs: Sequence[Reference], item: Item, items: Sequence[Item], action: Action,
                      corpus: Corpus) -> list[tuple[Locator, Reference]]:
     """For a clause an item adds as new ("New Clause 6.6 ... is added to Section 6") in a document its designation
-    leaves open between several, the one candidate where a new clause of that number goes (``next_free``), changed
-    in part: in the clause it joins where the candidate holds that one, else as a whole. A candidate already
+    leaves open between several, the one candidate where a new clause of that number goes (``next_free``; where
+    several, those ``new_clause_homes`` keeps, each for a person to pick), changed in part: in the clause it joins
+    where the candidate holds that one, else as a whole. A candidate already
     holding a 6.6 is not where a new one goes (that would be a renumbering, which the item does not say). Empty
     where none or several fit."""
     if action.action != "amend":
@@ -2154,10 +2158,12 @@ def _new_clause_home(open_refs: Sequence[Reference], item: Item, action: Action,
         path = number.group(1)
         if not names_new_clause(item.text, path, held=True):
             continue
-        fits = [doc for doc in dict.fromkeys(c.doc for c in reference.candidates) if next_free(corpus, doc, path)]
-        if len(fits) != 1:
+        # (several candidates lacking it and holding the one before: the one the item's words name, else each of
+        # them for a person to pick; never a candidate holding a clause of that number, round 81)
+        fits = new_clause_homes(corpus, path, item, items, [c.doc for c in reference.candidates])
+        if not fits:
             return []
-        found.append((new_clause_joins(corpus, fits[0], path), reference))
+        found += [(new_clause_joins(corpus, doc, path), reference) for doc in fits]
     return _distinct(found)
 
 
