@@ -39,6 +39,7 @@ from .parsing import (
     Parser,
     SidecarParser,
     UnreadableFileError,
+    of_access,
     read_document_bytes,
     resolving_folders_once,
     sidecar_of,
@@ -576,11 +577,13 @@ class _MarkdownParser(Parser):
         front = None if closing is None else "\n".join(lines[1:closing])
         with document_access():  # the opening judged by the access the metadata declares, as at ingest
             metadata = self._metadata(front, self.file, line_offset=1 if front is not None else 0)
-            # the opening's access lines, as ingest reads them (tables off: its only errors are those)
+            self._read_metadata = metadata  # what declared_access reads should the body fail
+            # the opening's access lines, as ingest reads them (tables off: its only errors are those
+            # and the outline's own, a heading nested too deep: an access line's first, should both be)
             opening = parse_outline("\n".join(lines[start:]), file=self.file, first_line=start + 1, tables=False,
                                     closing=whole)
             if opening.errors:
-                raise opening.errors[0]
+                raise next((e for e in opening.errors if of_access(e)), opening.errors[0])
             if not whole:
                 self._check_end()
         return self._revision(metadata)

@@ -97,6 +97,12 @@ def _declared(metadata: Metadata | None) -> Metadata | None:
     return metadata
 
 
+def of_access(problem: InputError) -> bool:
+    """Whether ``problem`` is in what says a file's access (its ``access`` or ``public`` field,
+    an access line of its opening or closing)."""
+    return (problem.field or "").split("[")[0].split(".")[0] in ("access", "public")
+
+
 class Parser:
     """What every format shares: metadata checks, the by-path check, building the Document."""
 
@@ -226,11 +232,13 @@ class Parser:
         metadata read, or a problem at ``access`` or ``public``."""
         try:
             return self.revision().access
-        except InputErrors:
+        except (InputError, InputErrors) as failed:
+            # (a single InputError: the body's, a heading nested too deep — audit 81 A F3: its
+            # file's access was taken as unknown, and the problem withheld from every asker)
             metadata = self.__dict__.get("_read_metadata")
-            errors = [*self.errors, *(self.reader.errors if self.reader is not None else ())]
-            if metadata is None or any((e.field or "").split("[")[0].split(".")[0] in ("access", "public")
-                                       for e in errors):
+            errors = [*self.errors, *(self.reader.errors if self.reader is not None else ()),
+                      *([failed] if isinstance(failed, InputError) else ())]
+            if metadata is None or any(of_access(e) for e in errors):
                 raise
             access = metadata.fields.get("access")
             return tuple(access) if access is not None else None
