@@ -784,8 +784,9 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 #: The reader's word lists a supersession rule may hold besides its verbs (issue 21): each read by
 #: the addenda reader inside a layout of its own (see the fields' descriptions).
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
-                               "new_text_columns", "clarifications", "conditions", "modals", "passives",
-                               "parts_of_work", "reports", "sub_parts", "empty_cells")
+                               "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
+                               "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
+                               "empty_cells", "procurement_ids")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -898,6 +899,24 @@ class SupersessionRule(RuleBase):
         default=(),
         description="words of a table of changes' header over the text as it now stands (\"Revised\", "
         "\"Texto modificado\"; anchored for a header of the word alone: \"Read\", \"New\")",
+    )
+    old_revision_columns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words of a drawing register's header over the revision a sheet was at before (\"Tender Rev\", "
+        "\"Previous Revision\", \"Rev. anterior\"): with a column of ``new_revision_columns`` beside it, a row whose "
+        "new cell is only another revision mark replaces its sheet whole; the same mark, or one saying no change, "
+        "changes nothing",
+    )
+    new_revision_columns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words of a drawing register's header over the revision a sheet is at now (\"Addendum Rev\", "
+        "\"Current Revision\", \"Nueva revisión\"); see ``old_revision_columns``",
+    )
+    procurement_ids: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words naming a procurement by its identifier (\"Tender No.\", \"Contract No.\", \"Invitation to "
+        "Bid No.\", \"Procurement Reference\"): the number or code written right after them is that identifier, "
+        "never a section, paragraph or sheet",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

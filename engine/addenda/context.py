@@ -384,11 +384,66 @@ def _figure_in_table(item: Item, vocabularies: Sequence[Vocabulary]) -> bool:
     return _figure_anew(item.text[b_start:b_end], item.text[a_start:a_end])
 
 
+#: A procurement's identifier after the pack's ``procurement_ids`` word ("Tender No. GIASC 202814", "Contract
+#: No. MALF/RPIDP/W3/02/2028", "Ref. PR-44"): a code holding a figure, an upper-case prefix before a number
+#: ("GIASC 202814") read with it; a word ("Ref. Section-VII", "Ref. Article 5") is none.
+_PROCUREMENT_ID = (r"(?<!\w)(?:{words})[ \t]*[:#]?[ \t]*"
+                   r"(?-i:(?:[A-Z]{2,}[A-Z0-9/.\-]*[ \t]+(?=\d{3,}\b))?(?=[\w/.\-]*\d)[A-Z0-9][\w/.\-]*\w)")
+
+
+def procurement_ids(text: str, vocabularies: Sequence[Vocabulary]) -> list[tuple[int, int]]:
+    """The spans of the procurement identifiers ``text`` names by the pack's ``procurement_ids`` words, each
+    with its word: the tender's or contract's number, never a reference to a section, paragraph or sheet."""
+    return [m.span() for m in worded(_PROCUREMENT_ID, vocabularies, "procurement_ids").finditer(text)]
+
+
+#: A sheet's revision mark ("B", "1", "Rev. C", "P2", "Revisión 1"; a lower-case letter, French "indice b"),
+#: its mark alone in the group.
+_MARK = r"[ \t*_]*(?:(?i:rev(?:ision|isi[óo]n)?\.?)[ \t]*)?([0-9A-Z]{1,3}|[a-z])[ \t*_]*"
+#: A cell that is a revision mark alone, no words of the sheet.
+_MARK_ONLY = re.compile(_MARK)
+#: A new cell opening with a revision mark, the rest bracketed ("A (no change)", "B (Add.01)").
+_MARK_OPENS = re.compile(_MARK + r"(?:\(.*\)[ \t.]*)?$")
+
+
+def _revision_row(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
+    """A row of a drawing register giving a sheet's revision before and now (the pack's
+    ``old_revision_columns`` / ``new_revision_columns`` headers): another revision mark alone is the
+    sheet issued anew, replaced whole by the addendum's; the same mark, or a new cell saying no change,
+    changes nothing. None for any other row (a new sheet, "- | A (new drawing)", reads as before)."""
+    spans = _cell_spans(item.cells)
+    if len(spans) != len(item.cells):
+        return None
+    was = worded(_COLUMN, vocabularies, "old_revision_columns")
+    now = worded(_COLUMN, vocabularies, "new_revision_columns")
+    before = [s for s in spans if was.search(s[0]) and not now.search(s[0])]
+    after = [s for s in spans if now.search(s[0]) and not was.search(s[0])]
+    if len(before) != 1 or len(after) != 1:
+        return None
+    (b_head, b_start, b_end), (a_head, a_start, a_end) = before[0], after[0]
+    old, new = item.text[b_start:b_end].strip(), item.text[a_start:a_end].strip()
+    was_mark = _MARK_ONLY.fullmatch(old)
+    if was_mark is None or _empty_cell(vocabularies).fullmatch(old):
+        return None  # ("- | A (new drawing)", "NIL | A": no sheet was issued before; a new one adds, it replaces none)
+    same = _MARK_OPENS.match(new)
+    if read_action(new, vocabularies).action == "no_change" or (same is not None and same.group(1) == was_mark.group(1)):
+        # ("A | A (no change)", "B | B": the sheet stays at its revision)
+        return Action("no_change", " ".join(new.split()), (a_start, a_end)), [(b_start, b_end)]
+    if not _MARK_ONLY.fullmatch(new):
+        return None
+    words = f"{' '.join(b_head.lower().split())} {old} → {' '.join(a_head.lower().split())} {new}"
+    return Action("replace", words, (a_start, a_end), attachment=True), [(b_start, b_end), (a_start, a_end)]
+
+
 def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[int, int]]] | None:
     """A row of a table giving a provision as it stood and as it now stands: what it does (the
     new words replace the old, whole; none left: deleted; none before, a new figure or a phrase for a
     phrase: in part) and the spans of
-    the two cells, which are not read as instructions. None for any other row."""
+    the two cells, which are not read as instructions; a drawing register's row of revisions says it
+    too (``_revision_row``). None for any other row."""
+    revised = _revision_row(item, vocabularies)
+    if revised is not None:
+        return revised
     columns = _old_and_new_columns(item, vocabularies)
     if columns is None:
         return None

@@ -26,6 +26,7 @@ from .context import (
     _positions,
     _read_text,
     kept_sentences,
+    procurement_ids,
 )
 from .extent import (
     _CLAUSE_END,
@@ -322,8 +323,10 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             # "This Addendum consists of 3 pages and the following attachments: FORM OF PROPOSAL (REVISED); ...":
             # the word marks an attachment the list names, the items below carry the changes; the list instructs nothing
             continue
-        written = find_references(text, corpus, mask=[*quoted, *unasked[len(quoted):]] if action.ambiguous and (
-            action.ambiguous.startswith(_BESIDE_WHY)) else quoted, notations=notations, titles=False)
+        # (a procurement's number, "TENDER No. GIASC 202814", names no section: read as quoted words are)
+        named_by_id = procurement_ids(text, vocabularies)
+        written = find_references(text, corpus, mask=[*quoted, *unasked[len(quoted):], *named_by_id] if action.ambiguous and (
+            action.ambiguous.startswith(_BESIDE_WHY)) else [*quoted, *named_by_id], notations=notations, titles=False)
         found = _distinct([(r.target, r) for r in written
                            if r.target is not None and r.by_number and not r.cited and not r.bound])
         if not found and action.span is not None:
@@ -347,7 +350,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                              rule, file, line_of, f"{reference.why}: for a person to confirm")
                 continue
             if action.ambiguous != _BESIDE_WHY:  # (a clause beside "no change" that names nothing: the lines below read it)
-                _unplaced(reading, item, text, quoted, action, written, corpus, skip, rule, file, line_of, items)
+                _unplaced(reading, item, text, sorted([*quoted, *named_by_id]), action, written, corpus, skip, rule, file,
+                          line_of, items)
             continue
         if action.ambiguous is not None:
             for target, reference in found:

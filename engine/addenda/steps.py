@@ -46,6 +46,7 @@ from .context import (
     _preamble,
     _read_text,
     _table_lead,
+    procurement_ids,
 )
 from .extent import (
     _CLAUSE_ALONE,
@@ -557,6 +558,8 @@ class _One:
         if self.table_lead is not None:  # a row with no verb of its own, under a paragraph instructing the table
             self.item = self.table_lead
         self.start, self.mask = _instruction_mask(self.item, self.layouts)
+        # ("TENDER No. GIASC 202814 - ...": the tender's number is no section of the project)
+        self.mask = [*self.mask, *procurement_ids(self.item.text, self.vocabularies)]
         pair = _OLD_THEN_NEW.search(self.item.text)
         if pair is not None and _NOUN_LABELLED.match(self.item.text, pair.end("old")):
             # "Original text: ..." then "Amended text: ...": the text as it stood and the new text's label
