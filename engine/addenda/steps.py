@@ -113,7 +113,16 @@ from .forms import (
 from .items import Item
 from .net import _named_action, _quoted_names
 from .outcome import _LISTED, _Outcome
-from .placing import _division, _has_object, _part_doubt, _placed, _struck_from, _why, _words_struck, own_issue
+from .placing import (
+    _division,
+    _has_object,
+    _part_doubt,
+    _placed,
+    _struck_from,
+    _why,
+    _words_struck,
+    own_issue,
+)
 from .references import (
     NOT_HELD,
     TITLE_CUTOFF,
