@@ -461,6 +461,7 @@ _EMPTY_MATCH = {
     "reports": "every participle would be read as a report, never applied",
     "sub_parts": "every provision named would be read as naming a part of itself, never applied",
     "empty_cells": "every table cell would be read as holding no text",
+    "insertions": "every paragraph named would be read as one the item adds",
 }
 
 

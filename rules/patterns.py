@@ -786,7 +786,7 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
-                               "empty_cells", "procurement_ids")
+                               "empty_cells", "procurement_ids", "insertions")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -917,6 +917,12 @@ class SupersessionRule(RuleBase):
         description="words naming a procurement by its identifier (\"Tender No.\", \"Contract No.\", \"Invitation to "
         "Bid No.\", \"Procurement Reference\"): the number or code written right after them is that identifier, "
         "never a section, paragraph or sheet",
+    )
+    insertions: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words saying the paragraph named after them is new, one the item adds rather than one the "
+        "target lacks (\"new\", \"add\", \"insert\", \"supplemented with\", \"se incorpora\", \"doda\"), read "
+        "within 40 characters before the paragraph's number with nothing but its own words between them",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

@@ -186,27 +186,26 @@ def _empty_cell(vocabularies: Sequence[Vocabulary]) -> re.Pattern[str]:
     return _empty_pattern(words_of(vocabularies, "empty_cells"))
 
 
-#: Words saying a paragraph is new: added or inserted, not one the target already has (the verb
-#: may be a margin label set off by its colon: "Add: 3.1.B Insulate ...", "Insert: 2.4 ...").
-#: ("Article 3.2 is supplemented with paragraph C", Czech "se doplňuje o odstavec C", Polish "uzupełnia się o
-#: ppkt C": the paragraph a provision is supplemented with is one it gains)
-_INSERTION = re.compile(r"\b(?:new|add(?:ed|s)?|insert(?:ed|s)?|following|additional|supplement(?:ed|s)?\s+with|"
-                        r"doplňuje\s+o|uzupełnia\s+się\s+o|aditad[oa]s?|acrescentad[oa]s?|se\s+incorpora|se\s+agrega|se\s+añade|"
-                        # (Spanish "el siguiente punto 2.4", "el nuevo numeral 3.3", as "the following new clause", round 79)
-                        r"siguiente|nuev[oa]|"
-                        # (Slovenian "se za točko 4.2 doda nova točka 4.3", round 77)
-                        r"doda(?:ta|jo)?|nov[aoi])"
-                        r"\b:?[^.;:\n]{0,30}$",
-                        re.IGNORECASE)
+#: Where a paragraph named is said to be new: the pack's ``insertions`` words ("new", "add",
+#: "insert", "supplemented with", "se incorpora", "doda") within 40 characters before it, and
+#: nothing but up to 30 characters of its own words between them (the verb may be a margin label
+#: set off by its colon: "Add: 3.1.B Insulate ...", "Insert: 2.4 ...").
+_INSERTION = r"\b(?:{words})\b:?[^.;:\n]{{0,30}}$"
 
 
-def _inserts(text: str, reference: Reference) -> bool:
+@functools.lru_cache(maxsize=64)
+def _insertion_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(_INSERTION.format(words=words), re.IGNORECASE) if words else re.compile(r"(?!)")
+
+
+def _inserts(text: str, reference: Reference, vocabularies: Sequence[Vocabulary]) -> bool:
     """Whether the item adds the paragraph it names ("Add new Paragraph 2.1.D", "4.3.3 (new)",
     "Insert Article 3.5"), rather than changing one the target lacks ("Paragraph 9.9.Z: Revise")."""
     start, end = reference.span
     if re.match(r"new\s", reference.written, re.IGNORECASE):
         return True  # "Article 3.1 gets a new paragraph B": the paragraph named new is added
-    return bool(_INSERTION.search(text, max(0, start - 40), start)) or bool(
+    insertion = _insertion_pattern(words_of(vocabularies, "insertions"))
+    return bool(insertion.search(text, max(0, start - 40), start)) or bool(
         re.match(r"\s*\(?(?:new|added|inserted)\b", text[end:end + 12], re.IGNORECASE)) or bool(_ADDED_AFTER.match(text, end)) or (
         "|" in text and bool(_ADDED_CELL.search(text)))
 

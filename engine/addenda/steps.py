@@ -1226,7 +1226,7 @@ class _One:
         """Preambles, attachment lists, answers, skipped divisions, headings, article subheadings."""
         if _preamble(self.item) and not self.action.changes and not any(
                 r.kind == "paragraph" and r.target is None and r.joins is not None and r.joins.path is not None
-                and _inserts(self.item.text, r) for r in self.named):
+                and _inserts(self.item.text, r, self.vocabularies) for r in self.named):
             # the addendum's preamble: it describes, it instructs nothing (but "Section 33 11 00, Article 2.2,
             # new paragraph B: **B. ...**" under the addendum's title alone gives a paragraph an article of
             # the project gains: an entry, read on)
@@ -1259,7 +1259,7 @@ class _One:
             if reference.target is not None:
                 self.resolved.append((reference.target, reference))
             elif (reference.joins is not None and self.action.action == "amend" and reference.kind == "paragraph"
-                  and (any(_inserts(self.item.text, other) for other in self.named if other.written == reference.written)
+                  and (any(_inserts(self.item.text, other, self.vocabularies) for other in self.named if other.written == reference.written)
                        or _added_under_own_label(self.item.text, reference, self.action))):
                 # an insertion amends what it joins; one joining only the whole document is for a person
                 # (named twice, "| GC 11.4 (page 7) | New GC 11.4 added: ... |": the one said to be new is both)
@@ -1269,7 +1269,7 @@ class _One:
                         f"adds {reference.written}, which joins no paragraph of {reference.joins.doc}: where it goes "
                         "is for a person to confirm"))
             elif (reference.joins is not None and self.action.action is None and reference.kind == "paragraph"
-                  and reference.joins.path is not None and _inserts(self.item.text, reference)):
+                  and reference.joins.path is not None and _inserts(self.item.text, reference, self.vocabularies)):
                 # "Section 33 11 00, Article 2.2, new paragraph B: **B. Tapping sleeves ...**": a paragraph named
                 # new, no verb of the pack; what it joins gains it, for a person to confirm
                 self.resolved.append((reference.joins, reference))
@@ -1286,7 +1286,7 @@ class _One:
                 # ("Sheet C-103: add General Note 2 reading ...") is applied so; one it changes or
                 # deletes that the sheet lacks may be a callout its outline missed: for a person
                 self.resolved.append((reference.joins, reference))
-                if self.action.action != "amend" or not _inserts(self.item.text, reference):
+                if self.action.action != "amend" or not _inserts(self.item.text, reference, self.vocabularies):
                     self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, ambiguous=(
                         f"names {reference.written} on {reference.joins.doc}, which holds no such callout: "
                         "a change to the sheet for a person to confirm"))
