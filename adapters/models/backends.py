@@ -54,7 +54,22 @@ def load_backends(
     bulk: bool = False,
 ) -> Backends:
     """Load the backends ``models`` configures, of those asked for; model folders resolve against
-    ``root``. ``bulk``: the embedder is for the whole corpus (torch), not for questions (numpy)."""
+    ``root``. ``bulk``: the embedder is for the whole corpus (torch), not for questions (numpy).
+    A temporary folder with no room for a file (torch tries it as it is imported) is an
+    ``InputError`` naming it (``files.no_temporary_room``), not a missing folder."""
+    from inforce.ontology.files import no_temporary_room
+
+    try:
+        return _load(root, models, embedding=embedding, nli=nli, rerank=rerank, bulk=bulk)
+    except FileNotFoundError as missing:
+        refused = no_temporary_room(missing, writing="a temporary file there (the model's libraries try the "
+                                    "temporary folder as they load)", kept="no model was loaded and nothing was written")
+        if refused is None:
+            raise
+        raise refused from missing
+
+
+def _load(root: Path, models: Models, *, embedding: bool, nli: bool, rerank: bool, bulk: bool) -> Backends:
     notes: list[str] = []
     embedder = _embedder(models, notes, bulk=bulk) if embedding else None
     entailment = None

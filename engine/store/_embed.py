@@ -10,7 +10,9 @@ swaps it in, as ingest does.
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import sqlite3
 import time
 from array import array
@@ -21,6 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import StoreError
+from inforce.ontology.files import no_room_refusal
 
 from ._build import (
     GraphBuild,
@@ -92,6 +95,45 @@ def _unusable(path: Path, why: str) -> StoreError:
                       f"{path.name}-wal, -shm beside it), then run inforce embed to rebuild it")
 
 
+#: SQLite's primary result codes a write the file system refused can come back as: a full disk is
+#: SQLITE_FULL, a file past the file-size limit (EFBIG) only one of its I/O errors, "disk I/O
+#: error" (SQLITE_IOERR_WRITE, _SHMSIZE: os_unix.c says ENOSPC alone as "full").
+_SQLITE_IOERR, _SQLITE_FULL = 10, 13
+#: the room a write of the cache takes past a file's end at most: a WAL frame, a page, a shm page
+_WRITE_MAX = 2 * 4096 + 24
+
+
+def _no_room(path: Path, failed: sqlite3.Error) -> OSError | None:
+    """The write of the cache at ``path`` that SQLite's ``failed`` was, when the file system had
+    no room for it: an ``OSError`` (EFBIG, ENOSPC) naming the file of the cache it could not write
+    (the database, its -wal or its -shm), for ``files.no_room_refusal``; None for any other fault.
+    A file-size limit is the cause when a file of the cache has grown to within one write of it
+    (SQLite keeps no errno to ask); damage (SQLITE_CORRUPT, "file is not a database") never is:
+    that cache is one to delete, this one is whole (audit 81 B F1)."""
+    import resource
+
+    code = getattr(failed, "sqlite_errorcode", None)
+    if code is None or code & 0xFF not in (_SQLITE_IOERR, _SQLITE_FULL):
+        return None
+    sizes = {}
+    for side in ("-wal", "-shm", "-journal", ""):  # on a tie the side file: the one a write grows last
+        candidate = path.with_name(path.name + side)
+        if candidate.is_file() and not candidate.is_symlink():
+            sizes[candidate] = candidate.stat().st_size
+    written = max(sizes, key=sizes.__getitem__) if sizes else path
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit != resource.RLIM_INFINITY and sizes.get(written, 0) + _WRITE_MAX >= limit:
+        return OSError(errno.EFBIG, os.strerror(errno.EFBIG), str(written))
+    try:
+        status = os.statvfs(path.parent)
+        free = status.f_bavail * status.f_frsize
+    except OSError:
+        free = None
+    if code & 0xFF == _SQLITE_FULL or (free is not None and free < _WRITE_MAX):
+        return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(written))
+    return None
+
+
 def cache_problem(db: sqlite3.Connection, *, rows: bool = False, table: bool = True) -> str | None:
     """What keeps an open cache from being read as one (None: it reads): a file that is not
     SQLite, a ``vectors`` table of other columns, with ``table`` no ``vectors`` table at all (a
@@ -129,6 +171,7 @@ def open_cache(path: Path, *, create: bool = False, rows: bool = False) -> sqlit
     if not path.exists() and not create:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
+    made = not path.exists()
     db = sqlite3.connect(path, timeout=60)
     problem = cache_problem(db, rows=rows, table=not create)
     if problem is None and create:
@@ -141,6 +184,16 @@ def open_cache(path: Path, *, create: bool = False, rows: bool = False) -> sqlit
             )
             db.commit()
         except sqlite3.DatabaseError as failed:
+            full = _no_room(path, failed)
+            if full is not None:  # no room, no damage: a cache this run made goes again, whole
+                db.close()
+                if made:
+                    drop_cache(path)
+                kept = "no cache was made" if made else f"{path.name} is as it was"
+                refused = no_room_refusal(full.filename, full, writing="the embedding cache",
+                                          kept=f"{kept}, and nothing was embedded")
+                assert refused is not None
+                raise refused from full
             problem = f"cannot be written ({failed})"
     if problem is not None:
         db.close()
@@ -179,7 +232,10 @@ class EmbeddingCache:
         return int(self._db.execute("SELECT count(*) FROM vectors WHERE model = ?", (model,)).fetchone()[0])
 
     def put(self, model: str, dim: int, items: Iterable[tuple[str, Any]]) -> int:
-        """Store vectors in one transaction (a batch survives a kill whole or not at all)."""
+        """Store vectors in one transaction (a batch survives a kill whole or not at all). A
+        write the file system has no room for (a full disk, the file-size limit) is an
+        ``InputError`` naming the file, the batch rolled back and the cache as it was
+        (``files.no_room_refusal``), never advice to delete a cache that is whole."""
         rows = []
         for text_hash, vector in items:
             blob = _pack(vector)
@@ -188,8 +244,18 @@ class EmbeddingCache:
             if not _finite(vector):
                 raise ValueError(f"vector for {text_hash} holds a value that is not a finite number (NaN or infinity)")
             rows.append((model, text_hash, dim, blob))
-        with self._db:
-            self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
+        try:
+            with self._db:
+                self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?, ?, ?)", rows)
+        except sqlite3.DatabaseError as failed:
+            full = _no_room(self.path, failed)
+            if full is None:
+                raise
+            refused = no_room_refusal(full.filename, full, writing=f"{len(rows)} vector(s) into the embedding cache",
+                                      kept="the vectors cached before them are kept and the graph is as it was "
+                                           "(the next embed embeds only the rest)")
+            assert refused is not None
+            raise refused from full
         return len(rows)
 
     def get(self, model: str, hashes: Sequence[str], dim: int | None = None) -> Iterator[tuple[str, list[float]]]:
