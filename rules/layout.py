@@ -47,7 +47,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from inforce.ontology import InputError, InputErrors
-from inforce.ontology.files import create_atomically, write_atomically
+from inforce.ontology.files import create_atomically, no_room, write_atomically
 from inforce.ontology.scalars import one_line
 from inforce.ontology.yamltext import MappingNode, Node, ScalarNode, SequenceNode, compose
 
@@ -669,10 +669,11 @@ def format_packs(targets: Sequence[str | Path], *, check: bool = False, diff: bo
             try:
                 write_atomically(path, laid)
             except OSError as error:  # a full disk, a folder not writable: say which packs were written
+                # the file named once, as its place (no field: the pack is an argument, not --pack)
                 raise InputError(
-                    f"{display_path(path)} could not be written ({error.strerror or error}); "
+                    f"could not be written ({no_room(error) or error.strerror or error}); "
                     + (f"already laid out: {', '.join(written)}" if written else "no pack was written"),
-                    file=display_path(path), field="pack") from error
+                    file=display_path(path)) from error
             written.append(display_path(path))
         shown = display_path(path)
         patch = "".join(difflib.unified_diff(text.splitlines(True), laid.splitlines(True), shown, shown)) \

@@ -155,7 +155,10 @@ def test_a_pack_that_cannot_be_written_names_itself_and_those_already_written(tm
     done = subprocess.run([sys.executable, "-c", _LIMITED_FMT, "1500", str(first), str(big)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
-    assert "second.yaml could not be written" in done.stderr and "already laid out" in done.stderr
+    assert "second.yaml: could not be written" in done.stderr and "already laid out" in done.stderr
+    # said once, as the limit it is (audit 81 B L1: the path twice, "--pack" for the argument, "File too large")
+    assert done.stderr.count("second.yaml") == 1 and "--pack" not in done.stderr, done.stderr
+    assert "too large for the file-size limit (ulimit -f)" in done.stderr, done.stderr
     assert "internal error" not in done.stderr
     assert first.read_text() != UNORDERED and big.read_text().endswith(UNORDERED)  # the first written whole, the other as it was
 
