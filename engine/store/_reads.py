@@ -256,7 +256,13 @@ def provision(graph: KuzuGraph, locator: Locator) -> tuple[Document, Provision]:
     if not rows:
         raise NotFoundError(f"no revision {uid} in the graph", hint=_revision_hint(graph, locator.doc))
     if locator.path is None:
-        raise NotFoundError(f"{locator} names a whole document, not a provision", hint=f"read it with document({uid!r})")
+        # in locators, as every adapter takes them: no Python call, no revision the asker never gave
+        # (audit 81 B L2: "SPEC-015000@0 ... (hint: read it with document('SPEC-015000@0'))")
+        paths = sorted(row[0] for t in _PROVISIONS
+                       for row in graph.rows(f"MATCH (p:{t}) WHERE p.rev = $uid RETURN p.path", {"uid": uid}))
+        raise NotFoundError(f"{locator.doc} names a whole document, not a provision",
+                            hint=f"name one of its provisions as {locator.doc}#PATH"
+                                 + (f", e.g. {', '.join(f'{locator.doc}#{path}' for path in paths[:3])}" if paths else ""))
     key = provision_key(uid, locator.path)
     for table in _PROVISIONS:
         columns = COLUMNS[table]
