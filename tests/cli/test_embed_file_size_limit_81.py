@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each limited run imports torch and the model
+
 INFORCE = Path(sys.executable).parent / "inforce"  # the console script, as a user runs it
 
 _SPEC_HEAD = """---
