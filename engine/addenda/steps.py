@@ -2030,7 +2030,22 @@ class _One:
             # "Adicionar al numeral 4 del Anexo Técnico un nuevo numeral 4.3": the chapter named with the new
             # paragraph numbered in it, read as the new paragraph alone is ("Add new Clause 4.3")
             return _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
-        if after is None or not _AFTER_PLACE.search(self.item.text, max(0, after.span[0] - 16), after.span[0]):
+        if after is not None and not _AFTER_PLACE.search(self.item.text, max(0, after.span[0] - 16), after.span[0]):
+            # "Se adiciona al capítulo 5 del Anexo Técnico el numeral 5.4", "Fica incluído no item 6 ... o subitem
+            # 6.3": the chapter named with a paragraph numbered in it, no word saying it is new; where the item's
+            # words and headings name one document holding the paragraph before it (5.3) and none of that number,
+            # the paragraph is new there and its chapter changes in part, for a person to confirm (round 85). A
+            # document already holding 5.4 is never taken: the item then changes that one, reported as before.
+            head, _, last = place.rpartition(".")
+            before = f"{head}.{int(last) - 1}" if int(last) > 1 else None
+            named = _likely_holders(before, self.item, self.items, self.corpus) if before is not None else []
+            if len(named) != 1 or not next_free(self.corpus, named[0], place):
+                return None
+            joins = new_clause_joins(self.corpus, named[0], place)
+            return _Outcome("proposed", self.rule, self.action, [(joins, replace(after, target=joins))], why=(
+                f"names {after.written} in chapter {chapter}, which {named[0]} lacks and holds the one before it: a new "
+                f"paragraph, {joins.format()} changed in part, for a person to confirm"))
+        if after is None:
             return None
         held = _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
         docs = {t.doc for t, _ in held.targets} if held is not None and held.kind == "proposed" else set()
