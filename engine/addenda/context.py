@@ -462,12 +462,12 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         action = Action("amend", words, (a_start, a_end))
     elif _empty_cell(vocabularies).fullmatch(new) or (len(new.split()) <= 4 and read_action(new, vocabularies).action == "delete"):
         action = Action("delete", " ".join(new.split()) or words, (a_start, a_end))
-    elif (gone := _GONE_OPENS.match(new)) is not None:
+    elif (gone := _GONE_OPENS.match(_own_number_dropped(new, place))) is not None:
         # "Deleted. No advance payment will be made under this Contract.": the new cell's first sentence
         # is its deleting word alone; what follows says why, nothing is put in the provision's place
         # (a part named after it, "Deleted: the second sentence.", is no sentence of its own: read as before)
         action = Action("delete", " ".join(gone.group(0).split()), (a_start, a_end))
-    elif (gone := _first_clause_deletes(new, vocabularies)) is not None:
+    elif (gone := _first_clause_deletes(_own_number_dropped(new, place), vocabularies)) is not None:
         # ("Article supprimé ; les plafonds existants sont conservés.": the same, its deleting words the
         # pack's in the owner's language)
         action = Action("delete", gone, (a_start, a_end))
@@ -517,6 +517,24 @@ _ATTACHED_IN_CELL = re.compile(r"\b(?:attached|enclosed|herewith|accompanying)\b
 #: "Omitted; see Sub-Clause 14.3."): the provision goes, the rest of the cell says why.
 _GONE_OPENS = re.compile(r"[ \t*_]*(?:(?:the\s+)?(?:sub-?)?(?:clause|paragraph|provision|article|item|note|text)\s+(?:is\s+)?)?"
                          r"(?:deleted|omitted|removed|withdrawn)[ \t*_]*[.;](?=\s|$)", re.IGNORECASE)
+
+
+#: A provision's number opening a new cell after its word ("Clause 3.4 is deleted.", "Article C3.4.3 supprimé ;"):
+#: its kind word (one word, any language; group 1), then the number (group 2).
+_CELL_OPENS_NUMBERED = re.compile(r"[ \t*_]*([A-Za-zÀ-ÿ-]{2,}\.?)[ \t]+((?:[A-Z]{1,2})?\d{1,4}(?:\.[0-9A-Za-z]{1,3})*)(?=[ \t])")
+
+
+def _own_number_dropped(cell: str, place: str) -> str:
+    """A new cell with the number of the provision it opens by dropped where that number is the one the row's
+    place cells cite ("| Clause 3.4 | Whole clause | Clause 3.4 is deleted. ... |" reads as "Clause is deleted.
+    ..."): the cell names what the row changes, no other provision. Only the same word and number as the place
+    writes them; a number the place does not cite (a clause of it, "Clause 3.4.1 is deleted", or the row's own
+    serial number) is kept, and the cell read as before."""
+    opened = _CELL_OPENS_NUMBERED.match(cell)
+    if opened is None or not re.search(rf"(?<![\w-]){re.escape(opened.group(1))}[ \t]+{re.escape(opened.group(2))}(?![\w]|\.\w)",
+                                       place, re.IGNORECASE):
+        return cell
+    return cell[:opened.start(2)].rstrip() + cell[opened.end(2):]
 
 
 #: A new cell's first clause: up to its first full stop or semicolon followed by a space.

@@ -949,8 +949,8 @@ def find_references(
     return found
 
 
-#: A whole article as a notation reads it ("article 5", "Article 12"): its number (1).
-_WHOLE_ARTICLE = re.compile(r"(?:articles?|art[íi]culo)\s+(\d{1,3})", re.IGNORECASE)
+#: A whole article as a notation reads it ("article 5", "Article 12"), or a whole clause ("Clause 3", round 86): its number (1).
+_WHOLE_ARTICLE = re.compile(r"(?:articles?|art[íi]culo|clauses?)\s+(\d{1,3})", re.IGNORECASE)
 
 
 def _without_unplaced_parents(found: list[Reference]) -> list[Reference]:

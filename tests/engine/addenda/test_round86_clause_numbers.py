@@ -1,0 +1,53 @@
+"""Forms of issue 21 round 86, in words of their own. A clause named by its whole number, as an article
+is ("Clause 3 (Surfacing)" in a table of amendments' place cell), is that clause: a row adding a clause
+under it changes it in part, never the whole specification. A table's amended cell deleting the clause it
+names by the row's own number ("Clause 2.2 is deleted. ...") deletes it, nothing put in its place. The
+whole clause written before the new clause an item inserts in it ("Clause 3: insert the following new
+Clause 3.3 after Clause 3.2") only says where the new clause goes, as "article 5" before "article 5.3"
+does: the item is read as before the whole clause number was a reference (a guard: held-out-69 showed the
+loss, this smaller corpus does not)."""
+
+from __future__ import annotations
+
+from addenda_reading import applied as _applied
+from addenda_reading import read_project, start_project
+from corpus_writer import write_doc
+
+SPEC = ("SECTION 9 - ROAD WORKS SPECIFICATION\n\n1 GENERAL\n\n1.1 Work on the carriageway shall be done by day.\n\n"
+        "2 EARTHWORKS\n\n2.1 Topsoil shall be stripped to a depth of 150 mm.\n\n"
+        "2.2 Fill shall be placed in layers not exceeding 200 mm.\n\n3 SURFACING\n\n3.1 Prime coat shall be MC-30.\n\n"
+        "3.2 The binder course shall be 50 mm of asphalt concrete.\n")
+
+OTHER = ("SCOPE OF WORK\n\n3 PAVING\n\n3.1 Grade and roll the existing gravel.\n\n"
+         "3.2 Place the aggregate base 4 inches thick.\n\n3.3 Place the asphalt 3 inches thick.\n")
+
+
+def _read(root, rules, addendum: str, title: str):
+    start_project(root, "round-86")
+    write_doc(root, "SPEC-RW9", "2026-01-05", SPEC, title=title)
+    write_doc(root, "SPEC-BLD", "2026-01-05", OTHER, title="Scope of Work and Specifications, Depot Car Park Paving")
+    write_doc(root, "ADD-01", "2026-02-02", addendum)
+    return read_project(root, rules)
+
+
+def test_a_table_row_citing_a_clause_by_its_whole_number_and_title_changes_that_clause(tmp_path, rules):
+    reading = _read(tmp_path, rules, (
+        "ADDENDUM No. 2\n\n| Ref. | Part / Clause | Sheet | Original wording | Revised wording |\n|---|---|---|---|---|\n"
+        "| 1 | Section 9 - Road Works Specification, Clause 3 (Surfacing) | 9-4 | - | Add new Clause 3.3: "
+        "\"3.3 The wearing course shall be 40 mm of stone mastic asphalt.\" |\n"
+        "| 2 | Section 9 - Road Works Specification, Clause 2.2 | 9-2 | Whole clause | Clause 2.2 is deleted. "
+        "Fill is now placed to the earthworks drawings. |\n"), "Section 9 - Road Works Specification, Tender RW/9/2026")
+    edges = _applied(reading)
+    assert ("SPEC-RW9#3", "partial", True) in edges
+    assert ("SPEC-RW9#2.2", "full", False) in edges
+    assert not any(target == "SPEC-RW9" for target, _, _ in edges)
+    assert ("SPEC-RW9#2.2", "full", True) not in edges
+
+
+def test_a_whole_clause_before_the_new_clause_inserted_in_it_says_where_it_goes(tmp_path, rules):
+    reading = _read(tmp_path, rules, (
+        "ADDENDUM No. 5\n\n1. Book 1, Section III - Tender Data: the tender validity is 120 days.\n\n"
+        "2. Book 2, Section VII(B) - Particular Specifications:\n\n(i) Clause 2.1: delete \"150 mm\" and substitute \"200 mm\".\n\n"
+        "(ii) Clause 3: insert the following new Clause 3.3 after Clause 3.2: \"3.3 Joints shall be cut within "
+        "24 hours of laying.\"\n"), "Section VII(B) Particular Specifications, Contract No. UR/44/2026, Lot 1 - Urban Roads Package 4")
+    assert ("SPEC-RW9#3", "partial", True) in _applied(reading)
