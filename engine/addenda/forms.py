@@ -285,13 +285,15 @@ def new_clause_joins(corpus: Corpus, doc: str, path: str) -> Locator:
 
 
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
-                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str) -> _Outcome | None:
+                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str,
+                   *, whole: bool = False) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
     document of the project holding it (None where none or several do): for a person to confirm,
     never applied. Restated whole where "to read:" ends the instruction and the item after it is
-    the clause written anew under its own number."""
+    the clause written anew under its own number. ``whole``: a clause by its whole number alone
+    may be asked for too (one written with its ordinal's sign, "cláusula 3.ª", is a clause's)."""
     # (four levels too: a contract data item's "Sub-Clause 1.1.3.3 Time for Completion", round 45)
-    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,3}", path):
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,3}" if not whole else r"\d{1,3}(?:\.\d{1,3}){0,3}", path):
         return None
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")

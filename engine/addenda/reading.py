@@ -297,8 +297,11 @@ def _without_contents(reading: Reading, items: Sequence[Item]) -> None:
 
 
 #: Why an item naming one clause of no named document, and nothing else, is reported (the clause named once, or
-#: again in the same words: "names numeral 4.2, but no section it belongs to; names Numeral 4.2, but ...").
-_NO_SECTION = re.compile(r"names (\S+(?: \S+)?), but no section it belongs to(?:; names (?i:\1), but no section it belongs to)*")
+#: again in the same words: "names numeral 4.2, but no section it belongs to; names Numeral 4.2, but ..."; or a clause
+#: and its point by its whole number written apart, which the reading joins into one: "names cláusula 5.ª, but no
+#: section it belongs to; names o n.º 3, but ..."; never two clauses listed, "items 4.1 y 4.3", which are two).
+_NO_SECTION = re.compile(r"names (\S+(?: \S+)?), but no section it belongs to(?:; names (?:(?i:\1)|[^;]*?\s\d{1,3}), but no section "
+                         r"it belongs to)*")
 
 
 #: Why an item naming a part of the bidding documents that no document of the project is designated by is not

@@ -2088,13 +2088,18 @@ def _point_of_article(reference: Reference, doc: str, corpus: Corpus, last_path:
     return replace(reference, why=f"{article}.{number}")
 
 
+#: A number followed by its ordinal's sign ("3.ª", "2º", "3 °"): a clause or article by its number, as owners write
+#: them in Spanish and Portuguese.
+ORDINAL_SIGN = re.compile(r"\d\.?\s?[ºª°]")
+
+
 def loose_paths(references: Sequence[Reference]) -> list[str]:
     """The clause path each of ``references`` (paragraphs placed in no document, in the order written)
     names by its own words: the last word written, or where an ordinal's sign follows a number its numbers
     ("cláusula 4.ª" is 4, "ARTÍCULO 2º" is 2, "cláusula 2.ª, n.º 1" is 2.1); a point written apart after an article by its number alone is the article's
     point, both then naming it ("Na cláusula 4.ª, é eliminado o n.º 3" is 4.3, as ``_point_of_article``
     joins it where the document is named)."""
-    paths = [".".join(re.findall(r"\d{1,3}", r.written)) if re.search(r"\d\.?\s?[ºª°]", r.written)
+    paths = [".".join(re.findall(r"\d{1,3}", r.written)) if ORDINAL_SIGN.search(r.written)
              else r.written.split()[-1].rstrip(",;:") for r in references]
     for at in range(1, len(references)):
         before, point = references[at - 1], references[at]
@@ -2102,6 +2107,14 @@ def loose_paths(references: Sequence[Reference]) -> list[str]:
                 and _POINT_WORD.fullmatch(" ".join(point.written.split()))
                 and re.fullmatch(r"\d{1,3}", paths[at - 1]) and re.fullmatch(r"\d{1,3}", paths[at])):
             paths[at - 1] = paths[at] = f"{paths[at - 1]}.{paths[at]}"
+        elif before.kind == point.kind == "paragraph" and before.span[1] <= point.span[0] <= before.span[1] + 10:
+            # an article by its number alone beside a point numbered under it, either first ("inciso 3.2 del
+            # ARTÍCULO 3º", "ARTÍCULO 1º, inciso 1.2"): the article holds the point, and both name the point
+            for article, held in ((at - 1, at), (at, at - 1)):
+                if (_ARTICLE_WORD.match(references[article].written) and re.fullmatch(r"\d{1,3}", paths[article])
+                        and paths[held].startswith(f"{paths[article]}.")
+                        and re.fullmatch(r"\d{1,3}(?:\.\d{1,3})+", paths[held])):
+                    paths[article] = paths[held]
     return paths
 
 

@@ -125,6 +125,7 @@ from .placing import (
 )
 from .references import (
     NOT_HELD,
+    ORDINAL_SIGN,
     TITLE_CUTOFF,
     TITLE_MARGIN,
     Corpus,
@@ -1983,8 +1984,28 @@ class _One:
         """Clause ``path`` of no named document, which ``reference`` names: applied or proposed in the
         document of the project holding it (``_in_one_holder``, then ``_held_named``); None where none or
         several do and the words settle none."""
-        held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, path, self.action, self.mask, self.rule,
-                                               reference, str(reference.why)))
+        if re.fullmatch(r"\d{1,3}", path):
+            # ("Na epígrafe da cláusula 3.ª, onde se lê ...", "A cláusula 6.ª é substituída pela seguinte": a clause
+            # by its whole number and its ordinal's sign, of no named document): proposed in the one document its
+            # words name among the many holding a whole number, never applied (a whole number is too common)
+            held = (_in_one_holder(self.item, self.items, self.corpus, path, self.action, self.mask, self.rule,
+                                   reference, str(reference.why), whole=True) if ORDINAL_SIGN.search(reference.written) else None)
+        elif (self.action.action == "amend" and ORDINAL_SIGN.search(reference.written)
+              and not set(holding := _path_holders(path, self.corpus)) & self.corpus.placed
+              and (homes := new_clause_homes(self.corpus, path, self.item, self.items,
+                                             sorted(self.corpus.placed) if holding else None))):
+            # ("À cláusula 5.ª é aditado o n.º 3": the point of a clause by its ordinal that no document holds yet, or none
+            # of those the addendum's other items changed, added to it): the documents lacking it that hold the point
+            # before it (of those the other items changed, where another document holds one of that number), each
+            # changed in part, for a person to pick
+            targets = [(joins, replace(reference, target=joins)) for joins in (new_clause_joins(self.corpus, doc, path)
+                                                                               for doc in homes)]
+            return _Outcome("proposed", self.rule, self.action, targets, why=(
+                f"{reference.why}: adds {path} as new; {', '.join(homes)} hold{'s' if len(homes) == 1 else ''} the one "
+                "before it and none of that number: changed in part, for a person to confirm"))
+        else:
+            held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, path, self.action, self.mask, self.rule,
+                                                   reference, str(reference.why)))
         if held is None or held.kind != "proposed":
             return held
         return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets, held=True))
