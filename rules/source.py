@@ -152,13 +152,17 @@ def validation_problems(
     ``prefix`` is where the validated part sits in the file (``("rules", 3)`` for one rule).
     """
     from .pack import RULE_KINDS
+    from .subjects import PHRASE_PATTERN
 
     found: list[RuleError] = []
     for item in problem.errors():
-        loc: Loc = prefix + tuple(item["loc"])
+        # without pydantic's union tag: a subject rule's, "subject", is a key of the rule too, and every
+        # problem of one was told at its `subject:` line (audit 82 B F3)
+        tagged: Loc = prefix + tuple(item["loc"])
+        loc = _without_tags(tagged)
         kind = item["type"]
         if kind == "extra_forbidden":
-            allowed = _allowed_keys(root, loc[:-1])
+            allowed = _allowed_keys(root, tagged[:-1])  # the tag says which kind of rule's keys
             found.append(source.error(
                 loc, "RP002", f"unknown key {loc[-1]!r}",
                 hint=close_matches(str(loc[-1]), allowed), at_key=True,
@@ -179,6 +183,9 @@ def validation_problems(
                 loc, "RP012", f"unsupported schema_version {item.get('input')!r}",
                 hint="this inforce reads rule packs with schema_version: 1",
             ))
+        elif kind == "string_pattern_mismatch" and item.get("ctx", {}).get("pattern") == PHRASE_PATTERN:
+            found.append(source.error(_value_loc(loc), "RP003", "a phrase names something in text: it is not blank, "
+                                      "and holds no control character"))
         else:
             message = item["msg"].removeprefix("Value error, ")
             found.append(source.error(_value_loc(loc), "RP003", message))

@@ -21,9 +21,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from inforce.ontology.scalars import YamlModel
 from inforce.ontology.units import dimension_of, unit_text
@@ -44,6 +44,16 @@ __all__ = [
 ]
 
 _SUBJECT_PATTERN = r"^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$"
+
+
+#: A word or phrase a rule finds in text (a synonym, a word near a figure, a material, "@"): not
+#: blank, no control character, at most 200 characters (audit 82 B: a blank synonym passed
+#: `rules check` and ended ingest in exit 70; a phrase is one entry of a list of at most 1,000).
+PHRASE_PATTERN = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"
+Phrase = Annotated[str, StringConstraints(max_length=200, pattern=PHRASE_PATTERN)]
+#: The most entries one list of phrases holds (the stock packs' longest holds under a hundred; a
+#: list of 20,000 synonyms held ingest past a minute and a half).
+MAX_PHRASES = 1000
 
 
 class Tolerance(YamlModel):
@@ -87,7 +97,8 @@ class SubjectRule(RuleBase):
 
     kind: Literal["subject"]
     subject: str = Field(pattern=_SUBJECT_PATTERN)
-    synonyms: tuple[str, ...] = Field(min_length=1, description="words that name the subject")
+    synonyms: tuple[Phrase, ...] = Field(min_length=1, max_length=MAX_PHRASES,
+                                         description="words that name the subject")
     unit: str = Field(
         min_length=1,
         description="a reference unit whose dimension values must have (pint), or 'currency'",
@@ -96,12 +107,12 @@ class SubjectRule(RuleBase):
         default="exact", description="what a figure states when the text does not say"
     )
     tolerance: Tolerance = Field(default_factory=lambda: Tolerance(relative=0.01))
-    unless_near: tuple[str, ...] = Field(
-        default=(), description="words that, written nearest a figure, say it is something else "
+    unless_near: tuple[Phrase, ...] = Field(
+        default=(), max_length=MAX_PHRASES, description="words that, written nearest a figure, say it is something else "
         "(a thickness, a spacing, a lap): the figure is not bound to this subject",
     )
-    unless_for: tuple[str, ...] = Field(
-        default=(), description="materials or elements that, named in a figure's note (its clause, "
+    unless_for: tuple[Phrase, ...] = Field(
+        default=(), max_length=MAX_PHRASES, description="materials or elements that, named in a figure's note (its clause, "
         "the label before its colon, the headings above it), say the figure is not this subject's "
         "(grout, masonry, steel shapes)",
     )
