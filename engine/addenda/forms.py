@@ -226,21 +226,48 @@ def _document_number_of(item: Item, corpus: Corpus) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
-#: The word saying a paragraph is new, and the words for a clause, in the owners' languages ("un nuevo numeral 4.3",
-#: "un nouvel article 5.3", "um novo item 2.4"): one home, read by the step placing a new paragraph too.
-#: (and the Finnish "uusi kohta 5.3", the Nordic "ny punkt", the Dutch "nieuwe paragraaf", the Polish "nowy punkt")
+#: A document's designation in a project's documentation ("D.1.1", "C.3", "F.1.4.2": a letter for the part, numbers for
+#: the document within it), written where the owner names the document in a grammatical case its title does not
+#: carry ("bod 3.3 technické zprávy D.1.1" against the title "D.1.1 Technická zpráva"): the designation (1).
+_DESIGNATION = re.compile(r"(?<![\w.])([A-Z](?:\.\d{1,2}){1,4})(?![\w.]|\.\w)")
+
+
+def _designation_of(item: Item, corpus: Corpus) -> str | None:
+    """The one document of the project whose title opens with the one designation the item's first line writes
+    ("Změna č. 2: Bod 3.3 technické zprávy D.1.1 ..." where one document is titled "D.1.1 Technická zpráva - ..."):
+    the designation says which document the words name, whatever their case. None where the line writes no such
+    designation, or several, or no document or several are titled with it."""
+    line = item.text.split("\n", 1)[0]
+    written = {m.group(1) for m in _DESIGNATION.finditer(line)}
+    if len(written) != 1:
+        return None
+    opening = re.compile(rf"\s*{re.escape(written.pop())}(?![\w.]|\.\w)")
+    fits = [doc for doc, (kind, title) in corpus.directory.titles.items()
+            if kind in corpus.target_kinds and opening.match(title)]
+    return fits[0] if len(fits) == 1 else None
+
+
+#: The adjective saying a paragraph is new, and the words for a clause, in the owners' languages ("un nuevo numeral 4.3",
+#: "un nouvel article 5.3", "um novo item 2.4"); the adjective is read only by the step placing a new paragraph after
+#: a chapter's word (``_NEW_PLACE``): whether an item adds a clause as new reads the pack's ``insertions``, which hold
+#: these words too. (and the Finnish "uusi kohta 5.3", the Nordic "ny punkt", the Dutch "nieuwe paragraaf", the
+#: Polish "nowy punkt")
 _NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?|uusi|ny(?:tt|e|a)?|nieuwe?|now[yae])"
 _CLAUSE_WORDS = (r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea|kohta|punkt|paragraaf|artikel"
                  # (a Slovenian point, "se za točko 4.2 doda nova točka 4.3", round 77)
                  r"|(?:pod)?to[čc]k[aeio]")
 
 
-def names_new_clause(text: str, path: str, *, held: bool = False) -> bool:
+def names_new_clause(text: str, path: str, insertions: str, *, held: bool = False) -> bool:
     """Whether the item's words add a clause under this number as new ("A new Clause 6.3 is added", "un nuevo
-    numeral 4.3"). Where a document holds a clause of that number already (``held``), only if they say no
-    renumbering: that clause is then not what the item changes (round 59, audit 59's F06)."""
+    numeral 4.3", "el siguiente punto 2.4"): one of the pack's ``insertions`` words (``insertions``, as
+    ``words_of`` joins them: the one list saying a paragraph is new) right before the clause's noun and number.
+    Where a document holds a clause of that number already (``held``), only if they say no renumbering: that
+    clause is then not what the item changes (round 59, audit 59's F06)."""
+    if not insertions:
+        return False
     # (never "Add new Clause 2.3 C": a paragraph lettered under 2.3 is what is new)
-    return (re.search(rf"{_NEW_WORD}\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+"
+    return (re.search(rf"\b(?:{insertions})\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+"
                       rf"{re.escape(path)}(?![\w.])(?![ \t]+\(?[A-Z]\)?(?!\w))", text, re.IGNORECASE) is not None
             and not (held and re.search(r"\brenumber", text, re.IGNORECASE)))
 
@@ -285,8 +312,8 @@ def new_clause_joins(corpus: Corpus, doc: str, path: str) -> Locator:
 
 
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
-                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str,
-                   *, whole: bool = False) -> _Outcome | None:
+                   mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str, *,
+                   insertions: str, whole: bool = False) -> _Outcome | None:
     """A clause named by its number in no document a reference places, proposed in the one
     document of the project holding it (None where none or several do): for a person to confirm,
     never applied. Restated whole where "to read:" ends the instruction and the item after it is
@@ -297,8 +324,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         return None
     holding = _clause_holders(path, item, items, corpus)
     head, _, last = path.rpartition(".")
-    new = action.action == "amend" and int(last) > 1 and names_new_clause(item.text, path)
-    if new and holding and names_new_clause(item.text, path, held=True):
+    new = action.action == "amend" and int(last) > 1 and names_new_clause(item.text, path, insertions)
+    if new and holding and names_new_clause(item.text, path, insertions, held=True):
         # "A new Clause 6.3 is added": a document already holding a 6.3 is not where the new one goes (it would
         # be a renumbering, which the item does not say); the clause is read as one no document holds yet, in the
         # document lacking it that holds the one before it, never as that other document's own 6.3 (round 59)
@@ -334,6 +361,10 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         # ("Section 5, Contract Data, Sub-Clause 8.7 Delay Damages": a run of the item's own words titling one
         # holder alone outweighs the ranking of words and headings, round 44)
         holders = [run]
+    if len(holding) > 1 and (designated := _designation_of(item, corpus)) in holding:
+        # ("V bodě 1.2 technické zprávy D.1.1": the document titled with the designation the item writes, where its
+        # words name it in another grammatical case than its title's and the ranking of words would pick another)
+        holders = [designated]
     if len(holders) != 1:
         # (a run of the item's words titling one holder alone, or the clause's own title written after
         # its number that one holder alone bears, says which of them: round 41)

@@ -13,7 +13,7 @@ from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 from inforce.rules.patterns import whole_words
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
-from .actions import Action, quotations_closing, read_action, said_unchanged, worded
+from .actions import Action, quotations_closing, read_action, said_unchanged, worded, words_of
 from .context import (
     _CLARIFICATION,
     _IN_ATTACHMENT_LIST,
@@ -340,7 +340,8 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             continue
         if not found:
             found = _quoted_names(text, quoted, corpus, notations) or _antecedent(
-                item, items, text, unasked, corpus, notations) or _held_clauses(item, items, text, unasked, corpus, action) or _titled_clauses(
+                item, items, text, unasked, corpus, notations) or _held_clauses(
+                item, items, text, unasked, corpus, action, words_of(vocabularies, "insertions")) or _titled_clauses(
                 text, unasked, corpus, action)
             if any(_division(r) in skip for _, r in found):
                 continue
@@ -1495,6 +1496,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
                "or the whole of it changes is for a person to confirm")
         _propose(reading, item, edge.target, Action(_verb_name(edge), edge.words, ambiguous=why), edge.target.format(),
                  edge.rule, file, line_of, why)
+    insertions = words_of(vocabularies, "insertions")
     for edge in list(reading.applied):
         # the new-number gate (audit 59's F06): "A new Clause 7.3 is added" where the target document holds a 7.3
         # already, no renumbering said, is no change in part of that 7.3 the engine can be sure of (the owner
@@ -1503,7 +1505,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         if (item is None or edge.scope != "partial" or edge.target.path is None
                 or (edge.by.format(), edge.target.format()) in drop
                 or edge.target.path not in corpus.path_set(edge.target.doc)
-                or not names_new_clause(item.text, edge.target.path, held=True)):
+                or not names_new_clause(item.text, edge.target.path, insertions, held=True)):
             continue
         drop.add((edge.by.format(), edge.target.format()))
         why = (f"adds a new clause {edge.target.path} where {edge.target.doc} holds a {edge.target.path} already and no "

@@ -128,7 +128,7 @@ def _antecedent(item: Item, items: Sequence[Item], text: str, mask: Sequence[tup
 
 
 def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[tuple[int, int]],
-                  corpus: Corpus, action: Action) -> list:
+                  corpus: Corpus, action: Action, insertions: str) -> list:
     """Clauses an item names by number alone ("Section 5.3 of the RFP is replaced by ...", "Article
     4.2 is deleted") in no document a reference places: each in the documents of the project most
     likely holding it (``_likely_holders``: one where its words or headings settle which, else up
@@ -145,7 +145,7 @@ def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[t
     found = []
     for clause in _CLAUSE_ALONE.finditer(read, opened, closed):
         written = " ".join(clause.group(0).split())
-        if action.action == "amend" and names_new_clause(text, clause.group(1), held=True):
+        if action.action == "amend" and names_new_clause(text, clause.group(1), insertions, held=True):
             # "A new Clause 2.4 has been added under Section 2": the documents already holding a 2.4 are not where
             # it goes; those lacking it that hold the 2.3 before it are, changed in the clause it joins (round 81)
             homes = new_clause_homes(corpus, clause.group(1), item, items)

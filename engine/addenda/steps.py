@@ -22,6 +22,7 @@ from .actions import (
     reasons_opened,
     unchanged_clauses,
     worded,
+    words_of,
 )
 from .context import (
     _BRINGS_TEXT,
@@ -522,6 +523,8 @@ class _One:
                  items: Sequence[Item], layouts: Sequence[re.Pattern[str]]) -> None:
         self.item, self.corpus, self.vocabularies, self.notations = item, corpus, vocabularies, notations
         self.skip, self.rule, self.items, self.layouts = skip, rule, items, layouts
+        # (the pack's words saying a paragraph is new: where a clause is read as added under a new number)
+        self.insertions = words_of(vocabularies, "insertions")
         self.table_lead: Item | None = None
         self.start = 0
         self.mask: list[tuple[int, int]] = []
@@ -1184,7 +1187,7 @@ class _One:
                 # 'Volume A, part "Conditions ...", clause 3.4 "Changes"' over "Update the clause to read:"
                 reference = Reference("paragraph", part.group(0), (0, 0), None, from_heading=True)
                 held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, part.group(1), self.action, self.mask, self.rule, reference,
-                                      f'its heading names {part.group(0)} of no document a reference places'))
+                                      f'its heading names {part.group(0)} of no document a reference places', insertions=self.insertions))
                 if held is not None:
                     return held
             if (self.action.changes and self.action.span is not None and not self.references
@@ -1198,7 +1201,7 @@ class _One:
                                          self.action.ambiguous)
                 reference = Reference("paragraph", number, (0, 0), None, from_heading=True)
                 held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, number, self.action, self.mask, self.rule,
-                                      reference, f"its caption names clause {number} of no document a reference places"))
+                                      reference, f"its caption names clause {number} of no document a reference places", insertions=self.insertions))
                 if held is not None:
                     return held
                 return _Outcome("not_understood", self.rule, self.action,
@@ -1209,7 +1212,7 @@ class _One:
                 # clause the caption names, in the one document holding it, for a person to confirm
                 reference = Reference("paragraph", caption.group(0), (0, 0), None, from_heading=True)
                 held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, caption.group(1), self.action, self.mask, self.rule, reference,
-                                      f"its caption line names {caption.group(0)} of no document a reference places"))
+                                      f"its caption line names {caption.group(0)} of no document a reference places", insertions=self.insertions))
                 if held is not None:
                     return held
             if mention is not None and (placed := self._part_clause()) is not None:
@@ -1877,7 +1880,7 @@ class _One:
                 # through, nothing in bold: deleted (the silent net's reading of marked text, proposed)
                 return _Outcome("proposed", self.rule, Action("delete", "struck through whole"), self.resolved,
                                 why="its words are all struck through, none added: deleted, for a person to confirm")
-            within = (_new_clause_within(self.item.text, self.resolved[0][0].doc, self.corpus)
+            within = (_new_clause_within(self.item.text, self.resolved[0][0].doc, self.corpus, self.insertions)
                       if self.action.action == "amend" and len(self.resolved) == 1 and self.resolved[0][0].path is None else None)
             if within is not None and within[1].path is not None:
                 # (a new clause named in a document placed whole changes the clause it joins, in part)
@@ -1893,7 +1896,7 @@ class _One:
             return _Outcome("proposed", self.rule, self.action, self.resolved, why=_why(self.action, self.resolved, [*self.open_refs, *self.absent]))
         candidates = [(c, r) for r in self.open_refs for c in r.candidates]
         if candidates and (self.action.changes or self.action.action is None):
-            home = _new_clause_home(self.open_refs, self.item, self.items, self.action, self.corpus)
+            home = _new_clause_home(self.open_refs, self.item, self.items, self.action, self.corpus, self.insertions)
             if home:  # "New Clause 6.6 Training is added to Section 6", three documents being Section 6
                 docs = ", ".join(dict.fromkeys(t.doc for t, _ in home))
                 return _Outcome("proposed", self.rule, self.action, home, why="; ".join([
@@ -1925,7 +1928,7 @@ class _One:
                     _why(self.action, [], self.open_refs), f"{len(in_each)} documents hold {in_each[0][1].written}: "
                     "which is meant is for a person to confirm"]))
             joining = [(within[1], r) for c, r in _distinct(candidates) if c.path is None and self.action.action == "amend"
-                       and (within := _new_clause_within(self.item.text, c.doc, self.corpus)) is not None]
+                       and (within := _new_clause_within(self.item.text, c.doc, self.corpus, self.insertions)) is not None]
             if joining:
                 # ("Section 6: add new Article 6.5.2 as follows", three documents being Section 6): the documents
                 # that can take it as new, each changed in part where it joins, any other left out
@@ -1989,7 +1992,7 @@ class _One:
             # by its whole number and its ordinal's sign, of no named document): proposed in the one document its
             # words name among the many holding a whole number, never applied (a whole number is too common)
             held = (_in_one_holder(self.item, self.items, self.corpus, path, self.action, self.mask, self.rule,
-                                   reference, str(reference.why), whole=True) if ORDINAL_SIGN.search(reference.written) else None)
+                                   reference, str(reference.why), whole=True, insertions=self.insertions) if ORDINAL_SIGN.search(reference.written) else None)
         elif (self.action.action == "amend" and ORDINAL_SIGN.search(reference.written)
               and not set(holding := _path_holders(path, self.corpus)) & self.corpus.placed
               and (homes := new_clause_homes(self.corpus, path, self.item, self.items,
@@ -2005,7 +2008,7 @@ class _One:
                 "before it and none of that number: changed in part, for a person to confirm"))
         else:
             held = self._held_named(_in_one_holder(self.item, self.items, self.corpus, path, self.action, self.mask, self.rule,
-                                                   reference, str(reference.why)))
+                                                   reference, str(reference.why), insertions=self.insertions))
         if held is None or held.kind != "proposed":
             return held
         return self._column_deletes(held.targets) or replace(held, targets=self._placed_only(held.targets, held=True))
@@ -2050,7 +2053,8 @@ class _One:
         if after is not None and _NEW_PLACE.search(self.item.text, max(0, after.span[0] - 24), after.span[0]):
             # "Adicionar al numeral 4 del Anexo Técnico un nuevo numeral 4.3": the chapter named with the new
             # paragraph numbered in it, read as the new paragraph alone is ("Add new Clause 4.3")
-            return _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
+            return _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after,
+                                  str(after.why), insertions=self.insertions)
         if after is not None and not _AFTER_PLACE.search(self.item.text, max(0, after.span[0] - 16), after.span[0]):
             # "Se adiciona al capítulo 5 del Anexo Técnico el numeral 5.4", "Fica incluído no item 6 ... o subitem
             # 6.3": the chapter named with a paragraph numbered in it, no word saying it is new; where the item's
@@ -2068,7 +2072,8 @@ class _One:
                 f"paragraph, {joins.format()} changed in part, for a person to confirm"))
         if after is None:
             return None
-        held = _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after, str(after.why))
+        held = _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after,
+                              str(after.why), insertions=self.insertions)
         docs = {t.doc for t, _ in held.targets} if held is not None and held.kind == "proposed" else set()
         if len(docs) != 1:
             return None
@@ -2189,7 +2194,7 @@ def _holding_clause(open_refs: Sequence[Reference], corpus: Corpus) -> list[tupl
 
 
 def _new_clause_home(open_refs: Sequence[Reference], item: Item, items: Sequence[Item], action: Action,
-                     corpus: Corpus) -> list[tuple[Locator, Reference]]:
+                     corpus: Corpus, insertions: str) -> list[tuple[Locator, Reference]]:
     """For a clause an item adds as new ("New Clause 6.6 ... is added to Section 6") in a document its designation
     leaves open between several, the one candidate where a new clause of that number goes (``next_free``; where
     several, those ``new_clause_homes`` keeps, each for a person to pick), changed in part: in the clause it joins
@@ -2204,7 +2209,7 @@ def _new_clause_home(open_refs: Sequence[Reference], item: Item, items: Sequence
         if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
             continue
         path = number.group(1)
-        if not names_new_clause(item.text, path, held=True):
+        if not names_new_clause(item.text, path, insertions, held=True):
             continue
         # (several candidates lacking it and holding the one before: the one the item's words name, else each of
         # them for a person to pick; never a candidate holding a clause of that number, round 81)
@@ -2215,13 +2220,13 @@ def _new_clause_home(open_refs: Sequence[Reference], item: Item, items: Sequence
     return _distinct(found)
 
 
-def _new_clause_within(text: str, doc: str, corpus: Corpus) -> tuple[str, Locator] | None:
+def _new_clause_within(text: str, doc: str, corpus: Corpus, insertions: str) -> tuple[str, Locator] | None:
     """Where an item placed in a whole document adds one clause as new there ("Particular Specification
     Section 2, Earthworks: add the following new Clause 2.3 after Clause 2.2"), that clause's number and what
     it joins (``new_clause_joins``); None where it adds none, or several, or one the document cannot take as
     new (``next_free``)."""
     numbers = [n for n in dict.fromkeys(re.findall(r"(?<![\w.])\d{1,3}(?:\.\d{1,3})+(?![\w.])", text))
-               if names_new_clause(text, n, held=True) and next_free(corpus, doc, n)]
+               if names_new_clause(text, n, insertions, held=True) and next_free(corpus, doc, n)]
     return (numbers[0], new_clause_joins(corpus, doc, numbers[0])) if len(numbers) == 1 else None
 
 
