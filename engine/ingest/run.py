@@ -102,6 +102,11 @@ def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputError
     every problem of the register is counted."""
     held = tuple(groups)
     by_file = _readable_files(failed.access, held)
+    # a problem in what says a file's access (a marking line read as access, an access or public
+    # field that does not read) leaves that file's access unknown, whatever else declares it: its
+    # problems counted, never quoted (audit 82 A F2: a Word/PDF/CSV marking naming a group was
+    # quoted, its file taken as public by a sidecar that declares none, where Markdown withheld it)
+    by_file.update((name, False) for name in _access_unknown(failed.exceptions))
     register = failed.register
     problems: Sequence[Exception] = failed.exceptions
     shown: list[InputError] = []
@@ -231,6 +236,7 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
     if result.unbound_read_by is not None:
         result.unbound = result.unbound_read_by(held)
     by_file = _readable_files([(file, access) for file, _, access in result.access], held)
+    by_file.update((name, False) for name in _access_unknown(result.warnings))  # as ``withhold_problems``
     # "DOC#4.2.A does not exist", where DOC has a revision they may not read: to them a section
     # only such a revision holds does not exist either, and the item naming one is listed as not
     # understood as this one is (``reviews.withhold``), so the note is left out, not counted
@@ -258,6 +264,17 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
                  "groups sees them"))
     result.warnings, result.quarantined, result.skipped = warnings, quarantined, skipped
     return sorted(withheld)
+
+
+#: The fields whose problem leaves a file's access unknown (``withhold_problems``).
+_ACCESS_FIELDS = frozenset({"access", "public"})
+
+
+def _access_unknown(problems: Sequence[Exception]) -> set[str]:
+    """The files of ``problems`` with a problem in what says their access (a field of
+    ``_ACCESS_FIELDS``: a marking line, an access or public value that does not read)."""
+    return {problem.file for problem in problems if isinstance(problem, InputError) and problem.file is not None
+            and problem.field in _ACCESS_FIELDS}
 
 
 def _readable_files(access: Iterable[tuple[str, Sequence[str] | None]], groups: Iterable[str]) -> dict[str, bool]:
