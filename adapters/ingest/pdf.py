@@ -10,7 +10,10 @@ compressed pages unpack to megabytes of text stops at the first page past one: a
 ``MAX_PDF_PAGES`` pages, ``MAX_PDF_PAGE_TEXT_OBJECTS`` pieces of text on a page (the
 text-showing operators of its content streams counted before pdfium loads any page, by
 ``pdfshows``, then the text objects of each page pdfium loads before it builds the page's
-text, whose cost grows with them), ``MAX_PDF_PAGE_CHARS`` characters on
+text, whose cost grows with them), ``MAX_PDF_PAGE_OBJECTS`` objects on a page (text, paths,
+images, forms: counted the same two ways), no form shown inside itself and none nested deeper
+than ``MAX_FORM_DEPTH`` (forms are followed by the first count, each counted the times it is
+shown, so a page of nested forms never reaches pdfium), ``MAX_PDF_PAGE_CHARS`` characters on
 a page, and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``).
 """
 
@@ -25,7 +28,7 @@ from typing import TYPE_CHECKING
 from inforce.ontology import InputError
 from inforce.ontology.files import MAX_INPUT_BYTES
 
-from .pdfshows import page_text_shows
+from .pdfshows import MAX_FORM_DEPTH, FormCycle, page_counts
 
 if TYPE_CHECKING:
     import pypdfium2
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_PDF_PAGES",
     "MAX_PDF_PAGE_CHARS",
+    "MAX_PDF_PAGE_OBJECTS",
     "MAX_PDF_PAGE_TEXT_OBJECTS",
     "PAGE_BREAK",
     "PdfTextLayer",
@@ -50,6 +54,10 @@ MAX_PDF_PAGES = 10_000
 #: The most text objects (runs of text shown at once) one page may hold, forms included: a
 #: dense page has a few thousand; pdfium spends about 7 KB of memory on each as it reads them.
 MAX_PDF_PAGE_TEXT_OBJECTS = 20_000
+#: The most objects (pieces of text, painted paths, images, shadings, forms shown) one page may
+#: hold, forms included: a dense drawing has some tens of thousands; pdfium builds each as it
+#: loads the page, and each costs a few microseconds to look at (three million took 86 s).
+MAX_PDF_PAGE_OBJECTS = 200_000
 #: The most characters of text one page may hold (a dense A0 sheet has well under 200,000).
 MAX_PDF_PAGE_CHARS = 1_000_000
 
@@ -150,9 +158,17 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
     offset where each page starts, and its pages without text that show an image; a PDF that
     cannot be read is an InputError naming it."""
     with opened_pdf(path, file=file) as document:
-        for number, shows in page_text_shows(path, MAX_PDF_PAGE_TEXT_OBJECTS):
-            if shows > MAX_PDF_PAGE_TEXT_OBJECTS:
+        for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS):
+            if isinstance(count.problem, FormCycle):
+                raise _too_much(f"page {number} shows form /{count.problem.name} inside itself",
+                                "a form may not show itself, directly or through other forms", file)
+            if count.problem is not None:
+                raise _too_much(f"page {number} nests forms more than {MAX_FORM_DEPTH} deep",
+                                f"forms may be nested at most {MAX_FORM_DEPTH} deep", file)
+            if count.shows > MAX_PDF_PAGE_TEXT_OBJECTS:
                 raise _too_many_pieces(number, file)
+            if count.objects > MAX_PDF_PAGE_OBJECTS:
+                raise _too_many_objects(number, file)
         return read_text_layer(document, file=file)
 
 
@@ -207,13 +223,19 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
 
 def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> None:
     """An InputError naming page ``number`` as soon as it shows more than
-    ``MAX_PDF_PAGE_TEXT_OBJECTS`` text objects (those of its forms counted each time a form is
-    shown), before pdfium is asked for the page's text."""
+    ``MAX_PDF_PAGE_TEXT_OBJECTS`` text objects or holds more than ``MAX_PDF_PAGE_OBJECTS``
+    objects (those of its forms counted each time a form is shown), before pdfium is asked for
+    the page's text: the walk looks at no more objects than that."""
     import pypdfium2.raw as pdfium_c
 
-    for seen, _ in enumerate(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,)), 1):
-        if seen > MAX_PDF_PAGE_TEXT_OBJECTS:
-            raise _too_many_pieces(number, file)
+    text = 0
+    for seen, item in enumerate(page.get_objects(), 1):
+        if seen > MAX_PDF_PAGE_OBJECTS:
+            raise _too_many_objects(number, file)
+        if item.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+            text += 1
+            if text > MAX_PDF_PAGE_TEXT_OBJECTS:
+                raise _too_many_pieces(number, file)
 
 
 def _too_many_pieces(number: int, file: str) -> InputError:
@@ -221,6 +243,12 @@ def _too_many_pieces(number: int, file: str) -> InputError:
     of text, whether counted in its content streams or in the page pdfium loaded."""
     return _too_much(f"page {number} shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text",
                      f"a page may show at most {MAX_PDF_PAGE_TEXT_OBJECTS:,}", file)
+
+
+def _too_many_objects(number: int, file: str) -> InputError:
+    """The InputError of page ``number`` holding more than ``MAX_PDF_PAGE_OBJECTS`` objects."""
+    return _too_much(f"page {number} holds more than {MAX_PDF_PAGE_OBJECTS:,} objects (text, paths, images, forms)",
+                     f"a page may hold at most {MAX_PDF_PAGE_OBJECTS:,}", file)
 
 
 def _too_much(what: str, limit: str, file: str) -> InputError:
