@@ -493,6 +493,20 @@ def read_revision(path: Path, root: Path, *, register: Register | None = None) -
     return parse_document_with_warnings(path, root, register=register)[0].as_revision()
 
 
+def row_access(row: RegisterRow, register: str) -> tuple[str, ...] | None:
+    """The access a register row's own cells declare (its ``access``, with ``public``'s
+    checks), read as ``_row_revision`` reads the row but given when another of its cells has a
+    problem (as ``Parser.declared_access`` gives a file's); InputError when the access itself
+    does not read (a problem at ``access`` or ``public``, or a row YAML refuses)."""
+    reader = NodeReader(register)
+    metadata = read_metadata(row.composed(register), reader, default_kind="other")
+    if metadata is None or any((e.field or "").split("[")[0].split(".")[0] in ("access", "public")
+                               for e in reader.errors):
+        raise InputError("the row's access does not read", file=register, line=row.line, field="access")
+    access = metadata.fields.get("access")
+    return tuple(access) if access is not None else None
+
+
 def declared_access(path: Path, root: Path, *, register: Register | None = None) -> tuple[str, ...] | None:
     """The access a document file's metadata declares, read as ``read_revision`` reads it but
     given when another field has a problem (``Parser.declared_access``): a drawing's by its own
@@ -508,7 +522,6 @@ def declared_access(path: Path, root: Path, *, register: Register | None = None)
     if name.endswith(".drawing.yaml"):
         return _DrawingParser(path, root, source_name(path, root), register=register).declared_access()
     if name.endswith(".xml"):
-        from .registry import row_access  # (it reads documents: imported when an act is met)
 
         row = register.row_for(source_name(path, root)) if register is not None else None
         return row_access(row, register.file) if row is not None and register is not None else None

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
-from .documents import discover_documents, discover_files, groups_named, read_revision
+from .documents import discover_documents, discover_files, groups_named, read_revision, row_access
 from .manifest import load_manifest
 from .metadata import read_metadata
 from .opening import groups_in_use
@@ -168,20 +168,6 @@ def register_revisions(register: Register) -> list[Revision]:
     if problems:
         raise InputErrors(f"{register.file}: the register does not read", problems)
     return revisions
-
-
-def row_access(row: RegisterRow, register: str) -> tuple[str, ...] | None:
-    """The access a register row's own cells declare (its ``access``, with ``public``'s
-    checks), read as ``_row_revision`` reads the row but given when another of its cells has a
-    problem (as ``Parser.declared_access`` gives a file's); InputError when the access itself
-    does not read (a problem at ``access`` or ``public``, or a row YAML refuses)."""
-    reader = NodeReader(register)
-    metadata = read_metadata(row.composed(register), reader, default_kind="other")
-    if metadata is None or any((e.field or "").split("[")[0].split(".")[0] in ("access", "public")
-                               for e in reader.errors):
-        raise InputError("the row's access does not read", file=register, line=row.line, field="access")
-    access = metadata.fields.get("access")
-    return tuple(access) if access is not None else None
 
 
 def _row_revision(row: RegisterRow, register: Register) -> Revision | list[InputError]:
