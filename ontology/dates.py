@@ -22,6 +22,7 @@ __all__ = [
     "is_iso_date",
     "microseconds",
     "month_after",
+    "offset_problem",
     "parse_date",
     "parse_datetime_utc",
     "shift_date",
@@ -93,6 +94,15 @@ def shift_date(day: dt.date, days: int) -> dt.date | None:
         return None
 
 
+def offset_problem(zone: str, hours: int, minutes: int) -> str | None:
+    """Why a UTC offset as written (``zone``, ``+25:00``) is none, in the words every date reader
+    uses (Python's, "offset must be a timedelta strictly between ...", say it in code); None when
+    it is one."""
+    if hours > 23 or minutes > 59:
+        return f"the UTC offset {zone} is out of range (from -23:59 to +23:59)"
+    return None
+
+
 def shift_date_within(day: dt.date, days: int) -> dt.date:
     """:func:`shift_date`, held at the calendar's ends (0001-01-01, 9999-12-31): for a margin
     drawn around dates, where the end of the calendar is as far as a picture can reach."""
@@ -137,9 +147,8 @@ def parse_datetime_utc(value: Any) -> dt.datetime:
             # ``20260410`` would parse as the start of that day, not its end: refuse it
             raise ValueError(f"not a date (YYYY-MM-DD) or datetime (YYYY-MM-DDTHH:MM:SSZ): {value!r}")
         offset = _OFFSET.search(text[10:])
-        if offset is not None and (int(offset[1]) > 23 or int(offset[2]) > 59):
-            # Python's words ("offset must be a timedelta strictly between ...") say it in code
-            raise ValueError(f"{value!r}: the UTC offset {offset[0]} is out of range (from -23:59 to +23:59)")
+        if offset is not None and (problem := offset_problem(offset[0], int(offset[1]), int(offset[2]))):
+            raise ValueError(f"{value!r}: {problem}")
         fraction = _FRACTION.search(text)
         if fraction is not None:
             microseconds(fraction.group(1))

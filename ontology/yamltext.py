@@ -67,7 +67,7 @@ from yaml.reader import Reader, ReaderError
 from yaml.resolver import BaseResolver
 from yaml.scanner import Scanner
 
-from .dates import microseconds
+from .dates import microseconds, offset_problem
 from .errors import InputError
 
 __all__ = [
@@ -378,8 +378,8 @@ def _timestamp(text: str) -> dt.date | dt.datetime:
         hours, _, minutes = zone[1:].partition(":")
         if not minutes and len(hours) > 2:
             hours, minutes = hours[:-2], hours[-2:]
-        if int(hours) > 23 or int(minutes or 0) > 59:  # in the words every other date reader uses (dates.py)
-            raise ValueError(f"the UTC offset {zone} is out of range (from -23:59 to +23:59)")
+        if problem := offset_problem(zone, int(hours), int(minutes or 0)):
+            raise ValueError(problem)
         offset = dt.timedelta(hours=int(hours), minutes=int(minutes or 0))
         tz = dt.timezone(-offset if zone[0] == "-" else offset)
     return dt.datetime(int(year), int(month), int(day_of), int(hour), int(minute), int(second), micro, tzinfo=tz)
