@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
+from size_limited import run_limited
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
@@ -49,15 +50,7 @@ recorded: 2026-02-01T09:00:00Z
 """
 
 
-def _run(*args: str | Path, limit: int | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``inforce ARGS`` in a child process, its files limited to ``limit`` bytes (a full disk)."""
-    def limited() -> None:
-        if limit is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    environment = os.environ | {"PYTHONDONTWRITEBYTECODE": "1"}  # never a cut .pyc in the tree
-    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=300,
-                          check=False, cwd=cwd, env=environment, preexec_fn=limited)
+_run = run_limited
 
 
 def _in_process(*args: str | Path) -> Result:

