@@ -605,6 +605,8 @@ def no_room_refusal(path: str | Path, problem: BaseException, *, writing: str, k
         return None
     assert isinstance(problem, OSError)
     raise_limit = ", or raise the file-size limit," if problem.errno == errno.EFBIG else ""
+    if problem.strerror and problem.strerror.startswith(reason):  # ``ensure_room``'s: with the sizes
+        reason = problem.strerror
     refused = InputError(f"cannot write {writing}: {reason}; {kept}", file=str(path),
                          hint=f"free some room{raise_limit} and run the command again")
     # the write that failed, with its file, for a caller saying more of it (``erase``: nothing erased)
@@ -677,7 +679,7 @@ def ensure_room(folder: str | Path, *, largest: int, total: int, what: str) -> N
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
     if limit != resource.RLIM_INFINITY and largest > limit:
         raise OSError(errno.EFBIG, f"{_NO_ROOM[errno.EFBIG]}: {what} needs a file of about {_size(largest)}, "
-                      f"the limit is {_size(limit)} (as good as a full disk); nothing was written", str(folder))
+                      f"the limit is {_size(limit)} (as good as a full disk)", str(folder))
     try:
         status = os.statvfs(folder)
     except OSError:
@@ -685,7 +687,7 @@ def ensure_room(folder: str | Path, *, largest: int, total: int, what: str) -> N
     free = status.f_bavail * status.f_frsize
     if total > free:
         raise OSError(errno.ENOSPC, f"{_NO_ROOM[errno.ENOSPC]}: {what} needs about {_size(total)}, "
-                      f"{_size(free)} are free; nothing was written", str(folder))
+                      f"{_size(free)} are free", str(folder))
 
 
 def _size(size: int) -> str:

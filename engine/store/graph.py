@@ -32,6 +32,7 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.answers import StoreStats
+from inforce.ontology.files import no_room_refusal
 
 from . import _reads, _search
 from ._artifacts import remove_other_generation_files, write_generation_files
@@ -658,6 +659,11 @@ class GraphStore:
             build.abandon()
             if not isinstance(exc, Exception) or (isinstance(exc, InforceError) and not isinstance(exc, StoreError)):
                 raise
+            refused = no_room_refusal(exc.filename or build.path.parent, exc, writing="the new graph",
+                                      kept="nothing was built, the graph is as it was") \
+                if isinstance(exc, OSError) else None
+            if refused is not None:  # no room: the machine's, said as every full disk is (exit 2)
+                raise refused from exc
             raise StoreError(f"ingest failed, the previous graph is untouched: {exc}") from exc
         finally:
             self._end_ingest(tx)
