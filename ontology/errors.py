@@ -107,9 +107,11 @@ class InputError(InforceError, ValueError):
             text += f"{self.field} is required: "
         elif self.field:
             text += f"{self.field}: "
-        text += self.message
+        # one line, whatever a name interpolated into the words holds (a path the user typed twice
+        # in one message: audit 78 B L1): the one way a name is printed, ``text.terminal_line``
+        text += terminal_line(self.message)
         if self.hint:
-            text += f" (hint: {self.hint})"
+            text += f" (hint: {terminal_line(self.hint)})"
         return text
 
 
@@ -135,7 +137,7 @@ class InputErrors(InforceError, ExceptionGroup):
         return InputErrors(self.message, excs)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        lines = [f"{self.message} ({len(self.exceptions)} problem{'s' if len(self.exceptions) != 1 else ''})"]
+        lines = [f"{terminal_line(self.message)} ({len(self.exceptions)} problem{'s' if len(self.exceptions) != 1 else ''})"]
         lines += [f"  {e}" for e in self.exceptions]
         return "\n".join(lines)
 
@@ -153,7 +155,7 @@ class NotFoundError(InforceError, LookupError):
         super().__init__(what)
 
     def __str__(self) -> str:
-        return self.what + (f" (hint: {self.hint})" if self.hint else "")
+        return terminal_line(self.what) + (f" (hint: {terminal_line(self.hint)})" if self.hint else "")
 
 
 class AccessRestrictedError(InforceError, PermissionError):

@@ -52,7 +52,7 @@ from inforce.ontology.files import (
     write_atomically,
     written_together,
 )
-from inforce.ontology.text import json_text, message_text, terminal_text
+from inforce.ontology.text import json_text, message_text, terminal_line, terminal_text
 
 from . import _pipes
 
@@ -678,7 +678,7 @@ def handle_errors(func: F) -> F:
         except WorkerLostError as problem:
             code = _report(problem, EXIT_WORKER_LOST)
         except InputErrors as group:
-            code = _report(group, EXIT_INPUT, group.message)
+            code = _report(group, EXIT_INPUT, terminal_line(group.message))
             for each in group.exceptions[:MAX_SHOWN_PROBLEMS]:
                 err.print(visible(shown(each)))
             if len(group.exceptions) > MAX_SHOWN_PROBLEMS:  # a file of 100,000 bad rows is not 100,000 lines
