@@ -239,9 +239,9 @@ def check(target: TargetArg = None, format: FormatOption = OutputFormat.text) ->
 
 
 def _load_corpus(root: Path) -> list[Any]:
-    from inforce.adapters.ingest import discover_documents, parse_document
+    from inforce.adapters.ingest import read_corpus
 
-    return [parse_document(path, root) for path in discover_documents(root)]
+    return read_corpus(root)
 
 
 @handle_errors

@@ -45,6 +45,7 @@ _HOMES = {
     "Outline": ".outline",
     "parse_outline": ".outline",
     "FileReader": ".reader",
+    "read_corpus": ".reader",
 }
 
 
@@ -63,6 +64,7 @@ __all__ = [
     "parse_document",
     "parse_document_with_warnings",
     "parse_outline",
+    "read_corpus",
     "source_name",
     "stock_pack_names",
 ]

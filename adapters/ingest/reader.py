@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -58,6 +58,57 @@ _NOT_READ = (
     "(.xml), PDFs (.pdf) and CSV schedules (.csv); a PDF, Word file or CSV needs a .yaml sidecar or a "
     "row in the project's register"
 )
+
+
+def read_corpus(root: Path) -> list[Document]:
+    """The documents under ``root`` read as ingest reads them, for a rule pack's tests (a test
+    file's ``corpus:``): a project folder (it holds ``inforce.yaml``) through its manifest's
+    register, a plain folder from its documents' own metadata; in both, the opening rule decides
+    by the groups the folder's documents name (``groups_named``), so a file ingest refuses for a
+    marking naming a group is refused here too, never read as public (audit 83 A F1).
+    InputErrors naming every file that does not read, one that is unreadable or not read
+    included: a test against part of its corpus would pass cases it should fail."""
+    root = Path(root)
+    problems: list[InputError] = []
+    documents: list[Document] = []
+
+    def read(parse: Callable[[], ParsedFile]) -> None:
+        try:
+            parsed = parse()
+        except InputErrors as bad:
+            problems.extend(e for e in bad.exceptions if isinstance(e, InputError))
+            return
+        except InputError as bad:
+            problems.append(bad)
+            return
+        if parsed.unreadable is not None:
+            problems.append(parsed.unreadable)
+        elif parsed.document is not None:
+            documents.append(parsed.document)
+
+    if (root / MANIFEST_FILE).is_file():
+        with FileReader().open(root) as files:
+            names, unread = files.discover()
+            problems += unread
+            for name in names:
+                read(lambda name=name: files.parse(name))
+    else:
+        paths, unread_paths = discover_files(root)
+        problems += [InputError(_why_unread(path), file=_relative(path, root)) for path in unread_paths]
+        groups = groups_named(paths, root)
+
+        def plain(path: Path) -> ParsedFile:
+            try:
+                with groups_in_use(groups):
+                    return ParsedFile(document=parse_document_with_warnings(path, root)[0])
+            except UnreadableFileError as unreadable:
+                return ParsedFile(document=None, unreadable=unreadable)
+
+        for path in paths:
+            read(lambda path=path: plain(path))
+    if problems:
+        raise InputErrors(f"{root}: the corpus does not read as ingest reads it", problems)
+    return documents
 
 
 class FileReader:
