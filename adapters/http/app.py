@@ -79,6 +79,7 @@ from inforce.ontology import (
     StoreLockedError,
     Verdict,
     is_iso_date,
+    jsontext,
     parse_date,
     parse_datetime_utc,
     utc_text,
@@ -682,9 +683,9 @@ async def _no_body(request: Request) -> None:
     raw = await request.body()
     if not raw.strip():
         return
-    try:
-        sent = json.loads(raw)
-    except ValueError:
+    try:  # the one JSON reader: numbers, nesting, keys written twice and half surrogate pairs bounded
+        sent = jsontext.loads(raw.decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError too
         raise _Failure(422, [{"loc": ["body"], "type": "json_invalid",
                               "msg": "this route takes no body, and this one does not parse as JSON"}]) from None
     if not isinstance(sent, dict):
@@ -692,7 +693,10 @@ async def _no_body(request: Request) -> None:
                               "msg": "this route takes no body: send none (or {})"}])
     if "groups" in sent:
         stated = sent["groups"]
-        _no_groups(stated if isinstance(stated, list) else [stated] if stated else [])
+        if stated is not None and not isinstance(stated, list):  # as every body's `groups`: a list or null
+            raise _Failure(422, [{"loc": ["body", "groups"], "type": "list_type",
+                                  "msg": "groups is a list of group names (and comes from your key: leave it out)"}])
+        _no_groups(stated)
     unknown = [field for field in sent if field != "groups"]
     if unknown:
         raise _Failure(422, [{"loc": ["body", field], "msg": "unknown field: this route takes no body",

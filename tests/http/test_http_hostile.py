@@ -303,6 +303,13 @@ def test_routes_without_a_body_or_a_query_refuse_what_they_are_sent(client: http
                 if isinstance(body, bytes) else client.post(_p("ingest"), json=body, headers=admin))
         assert sent.status_code == status, (body, sent.text)
         assert loc is None or sent.json()["detail"][0]["loc"] == loc, sent.text
+    # audit 83 B: half a surrogate pair as a key was a 500 (json.loads took it, the refusal could not
+    # encode it); groups written as false, 0 or "" were taken as none without a word
+    for body, loc in ((b'{"\\ud800": 1}', ["body"]), (b'{"groups": ["\\udc00"]}', ["body"]),
+                      (b'{"groups": false}', ["body", "groups"]), (b'{"groups": 0}', ["body", "groups"]),
+                      (b'{"groups": ""}', ["body", "groups"])):
+        sent = client.post(_p("ingest"), content=body, headers={**admin, "Content-Type": "application/json"})
+        assert sent.status_code == 422 and sent.json()["detail"][0]["loc"] == loc, (body, sent.text)
     for route in ("/v1/projects", "/v1/whoami"):
         stated = client.get(route, params={"groups": "owner-team"}, headers=_key("public"))
         assert stated.status_code == 400 and "groups come from your key" in stated.text, stated.text
