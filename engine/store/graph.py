@@ -659,6 +659,8 @@ class GraphStore:
             build.abandon()
             if not isinstance(exc, Exception) or (isinstance(exc, InforceError) and not isinstance(exc, StoreError)):
                 raise
+            if isinstance(exc, MemoryError):  # the process's memory ran out: said as such (exit 70), as every
+                raise                         # command says it, never a store's failure (audit 83 B F4)
             refused = no_room_refusal(exc.filename or build.path.parent, exc, writing="the new graph",
                                       kept="nothing was built, the graph is as it was") \
                 if isinstance(exc, OSError) else None

@@ -400,3 +400,16 @@ def test_memory_running_out_is_not_called_damage(pristine, command):
     assert "out of memory" in done.stderr and "ulimit" in done.stderr, done.stderr
     assert "damaged" not in done.stderr and "run inforce ingest" not in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_first_ingest_short_of_memory_says_so(pristine, tmp_path):
+    """A project's first ingest under a memory limit exited 3, "StoreError: ingest failed, the
+    previous graph is untouched", where there is no previous graph and nothing failed but memory
+    (audit 83 B F4); it is said as every command says it: exit 70, out of memory, nothing made."""
+    root = Path(shutil.copytree(pristine, tmp_path / "fresh", ignore=shutil.ignore_patterns(".inforce")))
+    done = subprocess.run([str(INFORCE), "ingest", str(root)], capture_output=True, text=True, timeout=300,
+                          check=False, preexec_fn=lambda: _under_memory_limit(3_000_000))
+    assert done.returncode == 70, f"{done.returncode}\n{done.stderr}"
+    assert "out of memory" in done.stderr and "ulimit" in done.stderr, done.stderr
+    assert "StoreError" not in done.stderr and "previous graph" not in done.stderr, done.stderr
+    assert not list((root / ".inforce").glob("graph-*")), "a build was left behind"
