@@ -308,9 +308,12 @@ def _designations(written: tuple[tuple[str, tuple[str, ...]], ...]) -> Designati
     word = f"(?:{alternation})"
     one = rf"{word}{_DESIGNATION_GAP}{_DESIGNATION_LABEL}(?![\w.-]|[ \t]\d{{2}}\b)"
     run = rf"{one}(?:{_DESIGNATION_JOIN}{one})*"
+    # a title may close its designation with a full stop before its name ("Secção VII. Especificações Técnicas",
+    # "Section VI. Technical Specification"): a dot and a space, never a dotted path ("Section 3.1")
+    opening = rf"{word}{_DESIGNATION_GAP}{_DESIGNATION_LABEL}(?:(?=\.[ \t])|(?![\w.-]|[ \t]\d{{2}}\b))"
     return Designations(
         kinds=kinds, one=re.compile(one, re.IGNORECASE),
-        title=re.compile(rf"\s*{run}", re.IGNORECASE),
+        title=re.compile(rf"\s*{opening}(?:{_DESIGNATION_JOIN}{one})*", re.IGNORECASE),
         named=re.compile(rf"(?:[A-Z][\w'’&-]*[ \t]+){{1,4}}?(?={word}[ \t-])({run})", re.IGNORECASE),
         single=re.compile(rf"({word}){_DESIGNATION_GAP}({_DESIGNATION_LABEL})(?![\w.-])", re.IGNORECASE),
         run=re.compile(rf"\b{one}(?:[ \t]*[,:\-–]?[ \t]*{one})*", re.IGNORECASE))

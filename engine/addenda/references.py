@@ -229,6 +229,11 @@ def title_key(text: str) -> str:
 #: reference by it).
 NOT_HELD = ", which the project does not hold"
 
+#: How a designation whose title written after it is not its one document's ends its reason ("names Section IX
+#: "Drawings"; the project's Section IX is "Secção IX. Especificações Técnicas ...""): the part it names is one the
+#: project does not hold (``steps`` tells such a reference by it).
+UNFIT_TITLE = " is another part: "
+
 
 def not_held(named: str) -> str:
     """The reason of a reference naming ``named`` ("Section 09 99 98", "Sheet A-901"), which the
@@ -1239,7 +1244,7 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
                 held = directory.titles.get(docs[0], ("", ""))[1]
                 if fuzz.token_set_ratio(titled.group(1), held, processor=utils.default_process) < 75:
                     return Reference("section", label, span, None, why=(
-                        f'names {label} "{titled.group(1).strip()}"; the project\'s {label} is "{held}"'))
+                        f'names {label} "{titled.group(1).strip()}"{UNFIT_TITLE}the project\'s {label} is "{held}"'))
                 if others := _same_part_untold(titled.group(1), key, docs[0], corpus):
                     # ("PART 2 - STATEMENT OF REQUIREMENTS" where the project's one document titled "Part 2
                     # Section 6 Statement of Requirements" is a harbour's, and a market's "Section 6 - Statement

@@ -126,6 +126,7 @@ from .placing import (
 )
 from .references import (
     NOT_HELD,
+    UNFIT_TITLE,
     ORDINAL_SIGN,
     TITLE_CUTOFF,
     TITLE_MARGIN,
@@ -1301,6 +1302,12 @@ class _One:
                   and r.why and r.why.endswith(NOT_HELD)]
         if self.absent and any(r.kind == "sheet" for _, r in self.resolved):  # one sheet of a list missing: said, not blocking
             self.open_refs = [r for r in self.open_refs if r not in self.absent]
+        # a designation whose title written after it is not its document's ("Amendment to Section IX Drawings: Sheet
+        # C-07 ..." where the project's one Section IX is a specification) names a part the project does not hold,
+        # as where no document is designated so: sheets named by their own numbers under it are placed alone
+        if self.resolved and all(r.kind in ("sheet", "callout") for _, r in self.resolved):
+            self.open_refs = [r for r in self.open_refs if not (
+                r.kind == "section" and r.target is None and not r.candidates and r.why and UNFIT_TITLE in r.why)]
         # a paragraph or callout the target lacks is what the item names, not the article or sheet around it
         lacking = [r.joins for r in self.open_refs if r.joins is not None]
         self.resolved = [(t, r) for t, r in self.resolved if not any(
