@@ -1305,7 +1305,9 @@ def compile_notation(kind: str, text: str) -> re.Pattern[str]:
     # (never the front of a longer dotted label: "Article 5.1" is not read out of "Article 5.1.1" nor "Article 2.3"
     # out of "Article 2.3.B", nor "article 5" out of "article 5.2", round 58)
     # (a notation opening with a word of a script written without spaces touches the word before it: "A-401 のキーノート1")
-    opens = r"(?<!\.)" if unspaced(text[:1]) else r"(?<![\w.])"
+    # (nor out of the second word of a hyphened compound: "Sub-Clause 4.4" of conditions of contract is a sub-clause,
+    # never "Clause {article}"'s clause, round 90)
+    opens = r"(?<!\.)" if unspaced(text[:1]) else r"(?<![\w.])(?<!\w-)"
     return re.compile(rf"{opens}(?:{compiled.pattern})(?![\w]|\.\w)", compiled.flags)
 
 
