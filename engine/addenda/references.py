@@ -2472,6 +2472,36 @@ def _names_of_titles(titles: Mapping[str, str]) -> dict[str, tuple[str, str]]:
     return names
 
 
+def _designated_names(corpus: Corpus) -> dict[str, str]:
+    """Doc id → the name a title gives its document after the designation of its place in the book it divides
+    ("Dokumentacija o nabavi, Prilog III Tehnička specifikacija, ..." → "tehnička specifikacija"; "Hanke
+    alusdokumendid, lisa 2 Tehniline kirjeldus, ..." → "tehniline kirjeldus"): owners name that part by its own
+    name, not the book's ("U točki 2.2 Tehničke specifikacije", round 82). Read from the part after the title's
+    first comma (its brackets aside) that opens with a run of the pack's ``designations``, two words or more
+    after it; processed as ``_document_names`` are. Built once per directory and pack."""
+    designations = corpus.designations
+    if not designations:
+        return {}
+    return corpus.directory.memo("designated-names " + designations.one.pattern, corpus.target_kinds,
+                                 lambda titles: _names_after_designations(titles, designations))
+
+
+def _names_after_designations(titles: Mapping[str, str], designations: Designations) -> dict[str, str]:
+    from rapidfuzz import utils
+
+    names: dict[str, str] = {}
+    for doc, title in titles.items():
+        for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", " ", title))[1:]:
+            opening = designations.title.match(part)
+            if opening is None:
+                continue
+            name = " ".join(utils.default_process(part[opening.end():]).split())
+            if _words_in(name) >= 2:
+                names[doc] = name
+            break
+    return names
+
+
 def _name_initials(name: str) -> str:
     """The initials of a document's processed name (``_document_names``) as owners abbreviate it, its linking words
     and elided letters aside ("cahier des prescriptions spéciales" → ``CPS``, "dossier d appel d offres" → ``DAO``,
@@ -2494,8 +2524,9 @@ def _tender_documents(corpus: Corpus) -> frozenset[str]:
     text = " " + " ".join(utils.default_process(own).split()) + " "
     marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
     names = _document_names(corpus)
+    designated = _designated_names(corpus)  # (a part's own name after its designation, the book's name one word)
     return frozenset(doc for doc, (numbers_of_title, parts) in marks.items()
-                     if doc in names and _same_tender(numbers_of_title, parts, numbers, text))
+                     if (doc in names or doc in designated) and _same_tender(numbers_of_title, parts, numbers, text))
 
 
 def _own_tender(corpus: Corpus) -> tuple[set[str], str]:
@@ -2575,6 +2606,13 @@ def _same_tender(numbers_of_title: frozenset[str], parts: Sequence[str], numbers
     return bool(numbers_of_title & numbers) or any(part in text for part in parts)
 
 
+def _named_as(name: str, processed: str) -> bool:
+    """Whether ``processed`` writes ``name`` as ``_document_named`` reads a name: word for word, in the singular or
+    in another grammatical case."""
+    return (f" {name} " in processed or ((one := _singular(name)) != name and f" {one} " in processed)
+            or _declined_name(name, processed) is not None)
+
+
 def _singular(name: str) -> str:
     """A document's processed name with each word in the singular, as owners write one part of a document
     named in the plural ("especificaciones particulares" → "especificación particular", "especificación
@@ -2602,15 +2640,20 @@ def _declined_name(name: str, processed: str) -> str | None:
     (Slovenian "točki 2.3 tehničnih specifikacij" of the "Tehnične specifikacije", Slovak "bod 2.3 technickej
     správy" of the "Technická správa", round 77): as many words, in the name's order, each opening with the same
     letters as the name's word and parting from it only in an ending of three letters or fewer, the stem left
-    four letters or more. Only a name of two or more words, each of four letters or more and none a digit (a
-    linking word is no stem), and none written word for word: None otherwise."""
+    four letters or more. Only a name of two or more words of four letters or more, none a digit, any shorter word
+    a linking word (``LINKING_WORDS``, written as it stands: a linking word is no stem), and none written word for
+    word: None otherwise."""
     words = name.split()
-    if len(words) < 2 or not all(len(word) >= 4 and word.isalpha() for word in words):
+    if (not all(word.isalpha() for word in words) or sum(len(word) >= 4 for word in words) < 2
+            or any(len(word) < 4 and word not in LINKING_WORDS for word in words)):
         return None
     tokens = processed.split()
     for start in range(len(tokens) - len(words) + 1):
         run = tokens[start:start + len(words)]
-        if all(_same_stem(word, token) for word, token in zip(words, run, strict=True)) and run != words:
+        # (a linking word between the stems is written as it stands: Romanian "caietul de sarcini" of the
+        # "Caiet de sarcini", round 82)
+        if all(_same_stem(word, token) if len(word) >= 4 else word == token
+               for word, token in zip(words, run, strict=True)) and run != words:
             return " ".join(run)
     return None
 
@@ -2642,8 +2685,12 @@ def _document_named(read: str, corpus: Corpus) -> list[Reference]:
     processed = " " + " ".join(utils.default_process(read).split()) + " "
     capitals = set(re.findall(r"(?<![\w-])(?-i:[A-Z]{2,6})(?![\w-])", read))
     fits: dict[str, tuple[float, str]] = {}
+    designated = _designated_names(corpus)
     for doc in sorted(tender):
-        name, initials = names[doc]
+        name, initials = names.get(doc, (designated.get(doc, ""), ""))
+        if doc in designated and not _named_as(name, processed) and _named_as(designated[doc], processed):
+            # (the part's own name after its designation in the title, "Prilog III Tehnička specifikacija")
+            name = designated[doc]
         if f" {name} " in processed:
             fits[doc] = (fuzz.partial_ratio(name, processed), name)
         elif (one := _singular(name)) != name and f" {one} " in processed:
@@ -2660,7 +2707,7 @@ def _document_named(read: str, corpus: Corpus) -> list[Reference]:
         # its title gives the initials, its name's words do; weaker than a name or initials written, so only
         # where neither fits a document)
         fits = {doc: (100.0, abbreviation) for doc in sorted(tender)
-                if not names[doc][1] and (abbreviation := _name_initials(names[doc][0])) in capitals}
+                if doc in names and not names[doc][1] and (abbreviation := _name_initials(names[doc][0])) in capitals}
     if not fits:
         return []
     words = sorted({fit[1] for fit in fits.values()}, key=len, reverse=True)[0]
