@@ -14,7 +14,10 @@ text, whose cost grows with them), ``MAX_PDF_PAGE_OBJECTS`` objects on a page (t
 images, forms: counted the same two ways), no form shown inside itself and none nested deeper
 than ``MAX_FORM_DEPTH`` (forms are followed by the first count, each counted the times it is
 shown, so a page of nested forms never reaches pdfium), ``MAX_PDF_PAGE_CHARS`` characters on
-a page, and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``).
+a page, ``MAX_PDF_OBJECTS`` objects on all its pages together (counted the same two ways),
+and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``). A page
+whose content, or a form it shows, is under a filter the first count does not unpack (an
+image's, ``Crypt``, a name it does not know) is refused, never given to pdfium uncounted.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ from typing import TYPE_CHECKING
 from inforce.ontology import InputError
 from inforce.ontology.files import MAX_INPUT_BYTES
 
-from .pdfshows import MAX_FORM_DEPTH, FormCycle, page_counts
+from .pdfshows import MAX_FORM_DEPTH, FormCycle, FormsTooDeep, UnreadStream, page_counts
 
 if TYPE_CHECKING:
     import pypdfium2
 
 __all__ = [
+    "MAX_PDF_OBJECTS",
     "MAX_PDF_PAGES",
     "MAX_PDF_PAGE_CHARS",
     "MAX_PDF_PAGE_OBJECTS",
@@ -58,6 +62,11 @@ MAX_PDF_PAGE_TEXT_OBJECTS = 20_000
 #: hold, forms included: a dense drawing has some tens of thousands; pdfium builds each as it
 #: loads the page, and each costs a few microseconds to look at (three million took 86 s).
 MAX_PDF_PAGE_OBJECTS = 200_000
+#: The most objects all the pages of a PDF may hold together, counted the same way: a long
+#: specification holds some hundreds of thousands; without it a 7 KB file of ten pages each
+#: showing one stream of 190,000 paths (under the page limit) took minutes, and a 10,000-page
+#: one would take days (audit 83 B F2).
+MAX_PDF_OBJECTS = 1_000_000
 #: The most characters of text one page may hold (a dense A0 sheet has well under 200,000).
 MAX_PDF_PAGE_CHARS = 1_000_000
 
@@ -158,17 +167,23 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
     offset where each page starts, and its pages without text that show an image; a PDF that
     cannot be read is an InputError naming it."""
     with opened_pdf(path, file=file) as document:
+        total = 0
         for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS):
             if isinstance(count.problem, FormCycle):
                 raise _too_much(f"page {number} shows form /{count.problem.name} inside itself",
                                 "a form may not show itself, directly or through other forms", file)
-            if count.problem is not None:
+            if isinstance(count.problem, FormsTooDeep):
                 raise _too_much(f"page {number} nests forms more than {MAX_FORM_DEPTH} deep",
                                 f"forms may be nested at most {MAX_FORM_DEPTH} deep", file)
+            if isinstance(count.problem, UnreadStream):
+                raise _unread(number, count.problem, file)
             if count.shows > MAX_PDF_PAGE_TEXT_OBJECTS:
                 raise _too_many_pieces(number, file)
             if count.objects > MAX_PDF_PAGE_OBJECTS:
                 raise _too_many_objects(number, file)
+            total += count.objects
+            if total > MAX_PDF_OBJECTS:
+                raise _too_many_in_all(number, file)
         return read_text_layer(document, file=file)
 
 
@@ -184,12 +199,15 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
     starts: list[int] = []
     scanned: list[int] = []
     position = 0
+    objects = 0
     try:
         for index in range(pages):
             page = document[index]
             textpage = None
             try:
-                _bound_text_objects(page, index + 1, file)
+                objects += _bound_text_objects(page, index + 1, file)
+                if objects > MAX_PDF_OBJECTS:
+                    raise _too_many_in_all(index + 1, file)
                 textpage = page.get_textpage()
                 if (count := textpage.count_chars()) > MAX_PDF_PAGE_CHARS:
                     raise _too_much(f"page {index + 1} holds {count:,} characters of text",
@@ -221,14 +239,14 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
     return PdfTextLayer(PAGE_BREAK.join(parts), starts, tuple(scanned))
 
 
-def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> None:
-    """An InputError naming page ``number`` as soon as it shows more than
-    ``MAX_PDF_PAGE_TEXT_OBJECTS`` text objects or holds more than ``MAX_PDF_PAGE_OBJECTS``
-    objects (those of its forms counted each time a form is shown), before pdfium is asked for
-    the page's text: the walk looks at no more objects than that."""
+def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> int:
+    """The objects of page ``number`` (those of its forms counted each time a form is shown), or
+    an InputError naming it as soon as it shows more than ``MAX_PDF_PAGE_TEXT_OBJECTS`` text
+    objects or holds more than ``MAX_PDF_PAGE_OBJECTS`` objects, before pdfium is asked for the
+    page's text: the walk looks at no more objects than that."""
     import pypdfium2.raw as pdfium_c
 
-    text = 0
+    text = seen = 0
     for seen, item in enumerate(page.get_objects(), 1):
         if seen > MAX_PDF_PAGE_OBJECTS:
             raise _too_many_objects(number, file)
@@ -236,6 +254,7 @@ def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> None
             text += 1
             if text > MAX_PDF_PAGE_TEXT_OBJECTS:
                 raise _too_many_pieces(number, file)
+    return seen
 
 
 def _too_many_pieces(number: int, file: str) -> InputError:
@@ -249,6 +268,25 @@ def _too_many_objects(number: int, file: str) -> InputError:
     """The InputError of page ``number`` holding more than ``MAX_PDF_PAGE_OBJECTS`` objects."""
     return _too_much(f"page {number} holds more than {MAX_PDF_PAGE_OBJECTS:,} objects (text, paths, images, forms)",
                      f"a page may hold at most {MAX_PDF_PAGE_OBJECTS:,}", file)
+
+
+def _too_many_in_all(number: int, file: str) -> InputError:
+    """The InputError of a PDF whose pages hold more than ``MAX_PDF_OBJECTS`` objects by page ``number``."""
+    return _too_much(f"its pages hold more than {MAX_PDF_OBJECTS:,} objects (text, paths, images, forms) "
+                     f"by page {number}", f"a PDF may hold at most {MAX_PDF_OBJECTS:,} in all", file)
+
+
+def _unread(number: int, unread: UnreadStream, file: str) -> InputError:
+    """The InputError of page ``number`` whose content (or a form it shows) is under a filter the
+    count before pdfium does not unpack, or whose filtered data is broken."""
+    where = f"form /{unread.form} shown on page {number}" if unread.form else f"the content of page {number}"
+    why = f" ({unread.why})" if unread.why else ""
+    return InputError(
+        f"cannot read the PDF: {where} is under the filter {unread.filter}{why}, whose pieces of text "
+        "and objects cannot be counted before pdfium builds the page",
+        file=file,
+        hint="content streams may be under FlateDecode, LZWDecode, ASCIIHexDecode, ASCII85Decode or "
+             "RunLengthDecode: save the PDF again from its source, or give its text in a Markdown document")
 
 
 def _too_much(what: str, limit: str, file: str) -> InputError:

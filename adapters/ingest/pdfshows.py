@@ -7,9 +7,12 @@ The streams are read with playa (which camelot brings, beside pypdfium2) and unp
 slice at a time, stopping at the first page past the limit: at most one slice of a stream is
 held. Each text-showing operator (``Tj``, ``TJ``, ``'``, ``"``) standing as a token of its own
 is counted; one inside a string is counted too, so the count can only be high, never low.
-Streams whose filters are other than FlateDecode (or none) are not counted here: pdfium's
-count of the loaded page's text objects, which also counts forms each time they are shown,
-still holds them to the limit.
+A stream is unpacked through each of its filters in turn, each a slice at a time (FlateDecode,
+LZWDecode with its EarlyChange, ASCIIHexDecode, ASCII85Decode, RunLengthDecode, a chain of them,
+and the TIFF and PNG predictors of Flate and LZW), so an expansion bomb under any of them stops
+at the limit. A stream under another filter (an image's, ``Crypt``, a name not known) is
+:class:`UnreadStream`, which the caller refuses: pdfium would build its objects uncounted (audit
+83 B F1: a form showing itself twice under ASCIIHexDecode grew the page load to 5 GB in 60 s).
 
 An object is read at most once at a time: one whose reading asks for itself (a stream whose
 ``/Length`` is a reference to that stream, which pdfium reads past) ends the count there, where
@@ -39,7 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MAX_FORM_DEPTH", "FormCycle", "FormsTooDeep", "PageCount", "page_counts", "page_text_shows",
+__all__ = ["MAX_FORM_DEPTH", "FormCycle", "FormsTooDeep", "PageCount", "UnreadStream", "page_counts", "page_text_shows",
            "page_user_units"]
 
 #: A name (the operand a ``Do`` shows), or an operator between delimiters that makes a page
@@ -70,6 +73,17 @@ class FormCycle(Exception):  # noqa: N818 (what the walk found, not a failure of
 
 class FormsTooDeep(Exception):  # noqa: N818
     """Forms nested deeper than ``MAX_FORM_DEPTH``."""
+
+
+class UnreadStream(Exception):  # noqa: N818
+    """A content stream (``form``: the name of the form it is, or None for the page's) under a
+    filter this count does not unpack (``filter``: its name), or whose filtered data is broken
+    (``why``): its operators cannot be counted, so the page is refused rather than given to
+    pdfium uncounted (audit 83 B F1)."""
+
+    def __init__(self, filter: str, why: str = "", form: str | None = None) -> None:  # noqa: A002
+        super().__init__(filter, why, form)
+        self.filter, self.why, self.form = filter, why, form
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,11 +197,11 @@ class _Walk:
         self._forms: dict[tuple[int, int | None], tuple[int, int]] = {}
 
     def page(self, page) -> PageCount:  # noqa: ANN001 (playa's Page)
-        counter = self._counted(page.streams)
         try:
+            counter = self._counted(page.streams)
             shows, objects = self._expand(counter, page.resources, page.pageid, [])
-        except (FormCycle, FormsTooDeep) as problem:
-            return PageCount(counter.shows, counter.objects, problem)
+        except (FormCycle, FormsTooDeep, UnreadStream) as problem:
+            return PageCount(0, 0, problem)
         return PageCount(shows, objects)
 
     def _counted(self, streams: Iterator) -> _Counter:
@@ -226,7 +240,10 @@ class _Walk:
                 own = resolve1(form.get("Resources"))
                 key = (form.objid, None) if isinstance(own, dict) else (form.objid, owner)
                 if form.objid is None or key not in self._forms:
-                    inner = self._counted([form])
+                    try:
+                        inner = self._counted([form])
+                    except UnreadStream as unread:
+                        raise UnreadStream(unread.filter, unread.why, str(each)) from None
                     counts = self._expand(inner, own if isinstance(own, dict) else resources,
                                           form.objid if isinstance(own, dict) else owner,
                                           [*showing, form.objid])
@@ -251,28 +268,271 @@ def _name(value: object) -> str | None:
 
 
 def _unpacked(stream) -> Iterator[bytes]:
-    """The stream's bytes, a slice at a time; nothing for a filter this module does not unpack."""
-    from playa.pdftypes import LITERALS_FLATE_DECODE
+    """The stream's bytes, a slice at a time, through each of its filters in turn (each unpacks a
+    slice at a time, so a chain holds about a slice a filter); :class:`UnreadStream` for a filter
+    this module does not unpack (an image's, ``Crypt``, a name it does not know) or a stream whose
+    filter's data is broken where pdfium might read on."""
+    from playa.pdftypes import resolve1
 
     data = stream.rawdata
     if stream.decipher and stream.objid is not None and stream.genno is not None:
         data = stream.decipher(stream.objid, stream.genno, data, stream.attrs)
-    filters = stream.filters
-    if not filters:
-        yield data
-        return
-    if len(filters) != 1 or filters[0] not in LITERALS_FLATE_DECODE:
-        return
+    filters = resolve1(stream.get("Filter"))
+    if filters is None:
+        filters = []
+    elif not isinstance(filters, list):
+        filters = [filters]
+    params = resolve1(stream.get("DecodeParms", stream.get("DP")))
+    if not isinstance(params, list):
+        params = [params] * len(filters)
+    pieces: Iterator[bytes] = iter([data[start:start + _SLICE] for start in range(0, len(data), _SLICE)])
+    for index, each in enumerate(filters):
+        name = _name(each)
+        decoder = _DECODERS.get(name) if name is not None else None
+        if decoder is None:
+            raise UnreadStream(f"/{name}" if name is not None else repr(each))
+        param = resolve1(params[index]) if index < len(params) else None
+        param = param if isinstance(param, dict) else {}
+        pieces = decoder(pieces, param) if name in ("LZWDecode", "LZW") else decoder(pieces)
+        if name in ("FlateDecode", "Fl", "LZWDecode", "LZW"):
+            pieces = _predicted(pieces, param, f"/{name}")
+    for piece in pieces:
+        if piece:
+            yield piece
+
+
+def _flate(pieces: Iterator[bytes]) -> Iterator[bytes]:
     inflater = zlib.decompressobj()
-    pending = data
     try:
-        while pending and not inflater.eof:
-            yield inflater.decompress(pending, _SLICE)
-            pending = inflater.unconsumed_tail
-        if not inflater.eof:
-            yield inflater.flush()
+        for pending in pieces:
+            while pending and not inflater.eof:
+                yield inflater.decompress(pending, _SLICE)
+                pending = inflater.unconsumed_tail
+            if inflater.eof:
+                return
+        yield inflater.flush()
     except zlib.error:
         return  # a damaged stream: pdfium reads what it can of it, and counts that
+
+
+_NOT_HEX = bytes(byte for byte in range(256) if chr(byte) not in "0123456789abcdefABCDEF")
+
+
+def _hex(pieces: Iterator[bytes]) -> Iterator[bytes]:
+    """ASCIIHexDecode: pairs of hex digits up to ``>``, anything else passed over (as pdfium
+    does); an odd last digit is followed by 0."""
+    odd = b""
+    for piece in pieces:
+        end = piece.find(b">")
+        digits = odd + (piece if end < 0 else piece[:end]).translate(None, _NOT_HEX)
+        odd = digits[len(digits) & ~1:]
+        yield bytes.fromhex(digits[:len(digits) & ~1].decode("ascii"))
+        if end >= 0:
+            break
+    if odd:
+        yield bytes.fromhex((odd + b"0").decode("ascii"))
+
+
+_A85_SPACE = b" \t\n\r\f\0"
+_A85_DIGITS = set(range(ord("!"), ord("u") + 1))
+
+
+def _a85(pieces: Iterator[bytes]) -> Iterator[bytes]:
+    """ASCII85Decode: groups of five digits (``z`` four zeros) up to ``~``, white space passed
+    over; a ``z`` inside a group, a character outside the alphabet or a group past 2^32 is
+    :class:`UnreadStream` (a quarter of a slice is read at a time: ``z`` makes four bytes of one)."""
+    held = b""  # the digits of a group begun
+    first = True
+    for piece in pieces:
+        for start in range(0, len(piece), max(1, _SLICE // 4)):
+            part = piece[start:start + max(1, _SLICE // 4)]
+            if first:  # a leading <~ is no part of the data
+                stripped = part.lstrip(_A85_SPACE)
+                part = stripped[2:] if stripped.startswith(b"<~") else stripped
+                first = not part
+            end = part.find(b"~")
+            digits = (part if end < 0 else part[:end]).translate(None, _A85_SPACE)
+            out, held = _a85_groups(held + digits)
+            yield out
+            if end >= 0:
+                if len(held) > 1:
+                    yield _a85_groups(held + b"u" * (5 - len(held)))[0][:len(held) - 1]
+                return
+    if len(held) > 1:
+        yield _a85_groups(held + b"u" * (5 - len(held)))[0][:len(held) - 1]
+
+
+def _a85_groups(digits: bytes) -> tuple[bytes, bytes]:
+    """The bytes of ``digits``' whole groups, and the digits of the group left begun."""
+    import base64
+
+    if b"z" in digits:
+        out, held = bytearray(), b""
+        for number, run in enumerate(digits.split(b"z")):
+            if number and held:
+                raise UnreadStream("/ASCII85Decode", "a z inside a group")
+            if number:
+                out += bytes(4)
+            done, held = _a85_groups(run)
+            out += done
+        return bytes(out), held
+    whole = len(digits) - len(digits) % 5
+    if not set(digits) <= _A85_DIGITS:
+        raise UnreadStream("/ASCII85Decode", "a character outside its alphabet")
+    try:
+        return base64.a85decode(digits[:whole]), digits[whole:]
+    except ValueError:
+        raise UnreadStream("/ASCII85Decode", "a group past 2^32") from None
+
+
+def _run_length(pieces: Iterator[bytes]) -> Iterator[bytes]:
+    """RunLengthDecode: a length byte, then 1 to 128 bytes copied or one byte repeated 2 to 128
+    times, until 128 (a sixty-fourth of a slice is read at a time: two bytes make 128)."""
+    held = b""
+    for piece in pieces:
+        for start in range(0, len(piece), max(1, _SLICE // 64)):
+            data = held + piece[start:start + max(1, _SLICE // 64)]
+            out, at = bytearray(), 0
+            while at < len(data):
+                length = data[at]
+                if length == 128:
+                    yield bytes(out)
+                    return
+                if length < 128:
+                    if at + length + 2 > len(data):
+                        break
+                    out += data[at + 1:at + length + 2]
+                    at += length + 2
+                else:
+                    if at + 2 > len(data):
+                        break
+                    out += data[at + 1:at + 2] * (257 - length)
+                    at += 2
+            held = data[at:]
+            yield bytes(out)
+    if held and held[0] < 128:
+        yield held[1:]  # a literal run cut short: what there is of it
+
+
+def _lzw(pieces: Iterator[bytes], params: dict) -> Iterator[bytes]:
+    """LZWDecode, codes of 9 to 12 bits, the width growing one code early unless
+    ``/EarlyChange 0``; out a slice at a time, stopping at the end code or a code not yet made
+    (a damaged stream: pdfium stops there too)."""
+    from playa.pdftypes import resolve1
+
+    early = resolve1(params.get("EarlyChange", 1))
+    early = 0 if early == 0 else 1
+    table: list[bytes] = []
+    previous = b""
+    width, bits, count = 9, 0, 0
+    out: list[bytes] = []
+    size = 0
+    for piece in pieces:
+        for byte in piece:
+            bits = (bits << 8) | byte
+            count += 8
+            while count >= width:
+                count -= width
+                code = bits >> count
+                bits &= (1 << count) - 1
+                if code == 256:
+                    table = [bytes((n,)) for n in range(256)] + [b"", b""]
+                    previous, width = b"", 9
+                    continue
+                if code == 257:
+                    yield b"".join(out)
+                    return
+                if not table:
+                    table = [bytes((n,)) for n in range(256)] + [b"", b""]
+                if code < len(table) and code not in (256, 257):
+                    entry = table[code]
+                    if previous and len(table) < 4096:
+                        table.append(previous + entry[:1])
+                elif code == len(table) and previous:
+                    entry = previous + previous[:1]
+                    if len(table) < 4096:
+                        table.append(entry)
+                else:
+                    yield b"".join(out)
+                    return
+                previous = entry
+                out.append(entry)
+                size += len(entry)
+                if len(table) + early >= (1 << width) and width < 12:
+                    width += 1
+                if size >= _SLICE:
+                    yield b"".join(out)
+                    out, size = [], 0
+    yield b"".join(out)
+
+
+#: The longest row a predictor may have (a content stream's rows are short when it has any).
+_ROW = 1 << 16
+
+
+def _predicted(pieces: Iterator[bytes], params: dict, name: str) -> Iterator[bytes]:
+    """``pieces`` with the predictor of ``params`` undone (TIFF 2, PNG 10 to 15; playa's row
+    functions, given whole rows a slice at a time, each PNG block after the last row it made)."""
+    from playa.pdftypes import resolve1
+    from playa.utils import apply_png_predictor, apply_tiff_predictor
+
+    def number(key: str, default: int) -> int:
+        value = resolve1(params.get(key, default))
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise UnreadStream(name, f"its /{key} is not a whole number")
+        return value
+
+    predictor = number("Predictor", 1)
+    if predictor == 1:
+        yield from pieces
+        return
+    colors, columns, depth = number("Colors", 1), number("Columns", 1), number("BitsPerComponent", 8)
+    if predictor not in (2, 10, 11, 12, 13, 14, 15) or depth not in ((8,) if predictor == 2 else (1, 8)):
+        raise UnreadStream(name, f"predictor {predictor} of {depth}-bit components")
+    if not (0 < colors <= 32 and 0 < columns and colors * columns * depth <= 8 * _ROW):
+        raise UnreadStream(name, f"a predictor's rows of {columns} columns of {colors} colours")
+    row = (colors * columns * depth + 7) // 8
+    if predictor == 2:
+        block, held = row * max(1, _SLICE // row), b""
+        for piece in pieces:
+            held += piece
+            whole = len(held) - len(held) % row
+            for start in range(0, whole, block):
+                yield apply_tiff_predictor(colors, columns, depth, held[start:min(start + block, whole)])
+            held = held[whole:]
+        if held:  # a last row cut short: what there is of it
+            yield apply_tiff_predictor(colors, columns, depth, held + bytes(row - len(held)))[:len(held)]
+        return
+    step, held, last = row + 1, b"", bytes(row)
+    block = step * max(1, _SLICE // step)
+
+    def undone(rows: bytes) -> bytes:
+        nonlocal last
+        try:
+            done = apply_png_predictor(predictor, colors, columns, depth, b"\0" + last + rows)[row:]
+        except (ValueError, IndexError):
+            raise UnreadStream(name, "a PNG predictor row of an unknown type") from None
+        if len(done) >= row:
+            last = done[-row:]
+        return done
+
+    for piece in pieces:
+        held += piece
+        whole = len(held) - len(held) % step
+        for start in range(0, whole, block):
+            yield undone(held[start:min(start + block, whole)])
+        held = held[whole:]
+    if held:
+        yield undone(held)
+
+
+_DECODERS = {
+    "FlateDecode": _flate, "Fl": _flate,
+    "ASCIIHexDecode": _hex, "AHx": _hex,
+    "ASCII85Decode": _a85, "A85": _a85,
+    "RunLengthDecode": _run_length, "RL": _run_length,
+    "LZWDecode": _lzw, "LZW": _lzw,
+}
 
 
 class _Counter:
