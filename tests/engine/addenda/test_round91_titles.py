@@ -1,0 +1,53 @@
+"""Round 91 of issue 21 (held-out-72's forms), in words and numbers of our own.
+
+- A clause whose title names a kind of work with the noun "Reinstatement" ("Trench Reinstatement") deleted or
+  changed: the pack's no-change words held back any "reinstatement", so "Delete Clause 3.4, Trench Reinstatement."
+  was reported as saying nothing changes; a provision given back ("reinstate the clause", "the reinstatement of the
+  deleted clause") is still never applied.
+- A new clause under a heading that spans its whole document ("SECTION 3 - SITE WORKS" over 3.1 to 3.5) is offered
+  at the heading clause as well as on the document.
+- A verb joined by a hyphen to the word before it ("Polymer-Modified Repair Mortar") is part of a title, not a
+  second change beside the item's own verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from addenda_reading import applied, read_project, start_project
+from corpus_writer import write_doc
+
+_WORKS = ("SECTION 3 - SITE WORKS\n\n3.1 Excavation. Trenches shall be cut with vertical sides.\n\n"
+          "3.2 Bedding. Pipes shall be bedded on 150 mm of clean stone.\n\n"
+          "3.3 Backfill. Backfill shall be compacted in 200 mm layers.\n\n"
+          "3.4 Trench Reinstatement. Trenches in asphalt shall be reinstated with 80 mm of surface course.\n\n"
+          "3.5 Verge Reinstatement. Grass verges shall be reinstated with 100 mm of topsoil and seeded.\n")
+
+
+def _read(root, rules, line: str):
+    start_project(root, "round-91")
+    write_doc(root, "SPEC-SW3", "2026-11-02", _WORKS, title="Section 3 - Site Works, Cove Lane Watermain Renewal")
+    write_doc(root, "ADD-01", "2026-11-20", "ADDENDUM No. 3\n\nThe following changes form part of the Contract.\n\n"
+              f"SECTION 3 - SITE WORKS\n\n{line}\n", title="Addendum No. 3")
+    return read_project(root, rules)
+
+
+@pytest.mark.parametrize("line, edge", [
+    ("4. Delete Clause 3.4, Trench Reinstatement.", ("SPEC-SW3#3.4", "full", False)),
+    ("4. Clause 3.4, Trench Reinstatement: delete the clause in its entirety.", ("SPEC-SW3#3.4", "full", False)),
+    ('4. Clause 3.5, Verge Reinstatement: delete "100 mm" and substitute "150 mm".', ("SPEC-SW3#3.5", "partial", True)),
+])
+def test_a_clause_titled_with_a_reinstatement_is_changed(tmp_path, rules, line, edge):
+    reading = _read(tmp_path, rules, line)
+    assert applied(reading) == {edge}, (applied(reading), [n.reason for n in reading.not_understood])
+
+
+@pytest.mark.parametrize("line", [
+    "4. Clause 3.3: reinstatement of the deleted clause as it stood at tender; Addendum No. 1 struck it in error.",
+    "4. Clause 3.3: reinstate the clause as first issued.",
+])
+def test_a_clause_given_back_is_never_applied(tmp_path, rules, line):
+    reading = _read(tmp_path, rules, line)
+    assert not applied(reading), applied(reading)
+    said = {p.item.path for p in reading.proposed} | {n.item.path for n in reading.not_understood}
+    assert said, "the item went unsaid"
+
