@@ -311,6 +311,18 @@ def new_clause_joins(corpus: Corpus, doc: str, path: str) -> Locator:
     return Locator(doc=doc, path=None if whole else parent[0])
 
 
+def new_clause_places(corpus: Corpus, doc: str, path: str) -> list[Locator]:
+    """What a clause added as new under ``path`` may change in part in ``doc``, for a person to confirm: the place
+    ``new_clause_joins`` gives and, where that is the document because one heading clause spans its whole outline
+    ("SECTION 2 - SPECIAL PROVISIONS" over 2.1 to 2.9), that heading clause too: the section it heads and the
+    document are one, and owners name either (round 91)."""
+    joins = new_clause_joins(corpus, doc, path)
+    if joins.path is not None:
+        return [joins]
+    parent = place_path(corpus, doc, path.rpartition(".")[0])[0]
+    return [joins, Locator(doc=doc, path=parent[0])] if len(parent) == 1 else [joins]
+
+
 def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str, action: Action,
                    mask: Sequence[tuple[int, int]], rule: str, reference: Reference, why: str, *,
                    insertions: str, whole: bool = False) -> _Outcome | None:
@@ -344,10 +356,10 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         after = after if len(after) <= 1 else [doc for doc in _likely_holders(before, item, items, corpus) if doc in after]
         if len(after) == 1:
             # (the clause it goes in, where the document holds that one: "Insert new Clause 2.6" amends 2)
-            joins = new_clause_joins(corpus, after[0], path)
-            return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins))],
-                            why=f"{why}: a new clause after {before}, which {after[0]} holds: {joins.format()} changed in "
-                                "part, for a person to confirm")
+            places = new_clause_places(corpus, after[0], path)
+            return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins)) for joins in places],
+                            why=f"{why}: a new clause after {before}, which {after[0]} holds: "
+                                f"{' or '.join(joins.format() for joins in places)} changed in part, for a person to confirm")
         if lacking:
             return None
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:

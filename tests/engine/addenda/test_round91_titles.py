@@ -51,3 +51,17 @@ def test_a_clause_given_back_is_never_applied(tmp_path, rules, line):
     said = {p.item.path for p in reading.proposed} | {n.item.path for n in reading.not_understood}
     assert said, "the item went unsaid"
 
+
+@pytest.mark.parametrize("line", [
+    '6. Add the following new Clause 3.6: "3.6 Hydrant Markers. A blue marker shall be set at each hydrant."',
+    '6. Insert new Clause 3.6 after Clause 3.5: "3.6 Hydrant Markers. A blue marker shall be set at each hydrant."',
+])
+def test_a_new_clause_under_a_heading_spanning_the_outline_is_proposed_at_the_heading_too(tmp_path, rules, line):
+    # "SECTION 3 - SITE WORKS" heads every clause of the document: the new 3.6 joins clause 3 and the document alike,
+    # and owners name either; both are offered, for a person to confirm (only the document was), never applied
+    reading = _read(tmp_path, rules, line)
+    proposed = {(p.target.format(), p.scope, p.successor) for p in reading.proposed}
+    assert {("SPEC-SW3#3", "partial", True), ("SPEC-SW3", "partial", True)} <= proposed, (
+        proposed, [n.reason for n in reading.not_understood])
+    assert not applied(reading), applied(reading)
+
