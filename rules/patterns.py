@@ -1359,7 +1359,14 @@ def compile_verb(text: str) -> re.Pattern[str]:
     # the gap's runs of spaces are possessive: a long run was split every way between them before
     # the next word failed to follow, quadratic in the run at each verb (audit B, finding 5)
     joined = r"\s++(?:(?:[^.;:\n]|[.:](?=\S)){0,80}?\s++)?".join(_verb_words(piece) for piece in pieces)
-    return re.compile(whole_words(joined, text.replace("[", "").replace("]", "").strip()), re.IGNORECASE)
+    # (never the second half of a word joined by a hyphen to a word before it: "SBS-Modified Bituminous Membrane",
+    # "Polymer-Modified Mortar" name a kind of product, not a change; "re-" stays a verb's own prefix, round 91)
+    return re.compile(_COMPOUND_TAIL + whole_words(joined, text.replace("[", "").replace("]", "").strip()),
+                      re.IGNORECASE)
+
+
+#: Where a verb phrase may not start: right after two letters and a hyphen (the word it is joined to), save "re-".
+_COMPOUND_TAIL = r"(?:(?<![^\W\d_]{2}-)|(?<=\bre-))"
 
 
 #: Letters of the scripts written without spaces between words (Han, Hiragana, Katakana and their

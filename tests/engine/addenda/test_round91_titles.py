@@ -65,3 +65,24 @@ def test_a_new_clause_under_a_heading_spanning_the_outline_is_proposed_at_the_he
         proposed, [n.reason for n in reading.not_understood])
     assert not applied(reading), applied(reading)
 
+
+_MORTAR = ("SECTION 03 01 35 - POLYMER-MODIFIED REPAIR MORTAR\n\nPART 2 - PRODUCTS\n\n2.1 MORTAR\n\n"
+           "A. Mortar shall be a one-component, polymer-modified cementitious mortar.\n\nB. Bond strength 2.0 MPa.\n\n"
+           "2.2 BONDING AGENT\n\nA. Epoxy bonding agent.\n\nB. Apply within its open time.\n")
+
+
+@pytest.mark.parametrize("line, edge", [
+    ('2.07 Section 03 01 35, Polymer-Modified Repair Mortar, Article 2.2, Bonding Agent: ADD new Paragraph C as '
+     'follows: "C. Bonding agent shall be applied with a stiff brush."', ("SPEC-030135#2.2", "partial", True)),
+    ('2.07 Section 03 01 35, Latex-Modified Repair Mortar, Paragraph 2.1.B: DELETE "2.0 MPa" and SUBSTITUTE "2.5 MPa".',
+     ("SPEC-030135#2.1.B", "partial", True)),
+])
+def test_a_verb_joined_to_a_word_by_a_hyphen_is_part_of_a_title_not_a_change(tmp_path, rules, line, edge):
+    # "Polymer-Modified" names the product; it was read as a second change verb beside "ADD", and the item
+    # only proposed, "several changes ... one saying no scope"
+    start_project(tmp_path, "round-91-compound")
+    write_doc(tmp_path, "SPEC-030135", "2026-11-02", _MORTAR, title="Section 03 01 35 Polymer-Modified Repair Mortar")
+    write_doc(tmp_path, "ADD-01", "2026-11-20", f"ADDENDUM NO. 2\n\nPART B - TECHNICAL SPECIFICATIONS\n\n{line}\n",
+              title="Addendum No. 2")
+    reading = read_project(tmp_path, rules)
+    assert applied(reading) == {edge}, (applied(reading), [(p.target.format(), p.evidence.why) for p in reading.proposed])
