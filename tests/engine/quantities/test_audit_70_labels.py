@@ -136,3 +136,17 @@ def test_check_reads_the_cited_section_without_its_numbers(project: Path, tmp_pa
                                                            verdict: str) -> None:
     checked = check_one(project, tmp_path, locator, claim)
     assert checked["verdict"] == verdict, checked["claims"][0]
+
+
+def test_a_label_pattern_is_made_once_for_every_provision_it_numbers() -> None:
+    """Speed (issue 21's ingest cost): every provision of every document is blanked, and a
+    corpus's labels repeat; each label's pattern is made once, not once a provision (``re``'s
+    own cache, shared with a pack's wordings, did not keep them)."""
+    from inforce.engine.quantities import labels
+
+    labels._label_pattern.cache_clear()
+    for _ in range(3):
+        assert unlabelled("7.9.Q Days of grace", ["7.9.Q"]) == "      Days of grace"
+        assert unlabelled("A. 10 days", ["A."]) == "A. 10 days"  # a marker: left as written
+    info = labels._label_pattern.cache_info()
+    assert (info.misses, info.hits) == (2, 4)
