@@ -1266,8 +1266,9 @@ def ordinal_number(word: str) -> int | None:
     return _ORDINAL_NUMBER.get(" ".join(word.lower().split()))
 
 
-def _compile_placeholders(text: str, placeholders: dict[str, str]) -> tuple[re.Pattern[str], set[str]]:
-    """Words with ``{name}`` placeholders (each a named group) and ``[a|b]`` optional words."""
+def _placeholders_source(text: str, placeholders: dict[str, str]) -> tuple[str, set[str]]:
+    """Words with ``{name}`` placeholders (each a named group) and ``[a|b]`` optional words, as
+    the source of a regular expression (letter case to be ignored) and the names of its groups."""
     _check_brackets(text)
     parts: list[str] = []
     names: set[str] = set()
@@ -1284,19 +1285,21 @@ def _compile_placeholders(text: str, placeholders: dict[str, str]) -> tuple[re.P
         names.add(name)
         position = match.end()
     parts.append(_literal(text[position:]))
-    try:
-        return re.compile("".join(parts), re.IGNORECASE), names
-    except re.error as problem:  # pragma: no cover - the pieces are escaped
-        raise PatternError(f"does not compile: {problem}") from None
+    return "".join(parts), names
 
 
+@functools.lru_cache(maxsize=4096)
 def compile_notation(kind: str, text: str) -> re.Pattern[str]:
     """A ``references`` notation of ``kind`` as a regular expression (its placeholders named
     groups, matched as whole words, never the front of a longer dotted label); PatternError when it
-    cannot name anything of its kind."""
+    cannot name anything of its kind.
+
+    Compiled once per process for each notation (a PatternError is raised again each time): the
+    pack's lint and every reader of an addendum ask for the same notations, and their source is
+    compiled once, wrapped, not once alone and again wrapped."""
     if kind not in _NOTATION_NEEDS:
         raise PatternError(f"unknown kind of reference {kind!r} (known: {', '.join(REFERENCE_KINDS)})")
-    compiled, names = _compile_placeholders(text, REFERENCE_PLACEHOLDERS)
+    source, names = _placeholders_source(text, REFERENCE_PLACEHOLDERS)
     missing = [need for need in _NOTATION_NEEDS[kind] if not has_groups(names, (need,))]
     if missing:
         raise PatternError(
@@ -1308,14 +1311,19 @@ def compile_notation(kind: str, text: str) -> re.Pattern[str]:
     # (nor out of the second word of a hyphened compound: "Sub-Clause 4.4" of conditions of contract is a sub-clause,
     # never "Clause {article}"'s clause, round 90)
     opens = r"(?<!\.)" if unspaced(text[:1]) else r"(?<![\w.])(?<!\w-)"
-    return re.compile(rf"{opens}(?:{compiled.pattern})(?![\w]|\.\w)", compiled.flags)
+    try:
+        return re.compile(rf"{opens}(?:{source})(?![\w]|\.\w)", re.IGNORECASE)
+    except re.error as problem:  # pragma: no cover - the pieces are escaped
+        raise PatternError(f"does not compile: {problem}") from None
 
 
+@functools.lru_cache(maxsize=1024)
 def compile_layout(text: str) -> re.Pattern[str]:
     """A ``layouts`` line as a regular expression, letter case ignored: its words (``[a|b]``
     optional ones), then ``{label}`` (the item's own number or letter, a group of that name)
     with any of ``#.:-`` or spaces between ("Item No.1", "Q-2", "Q.3"). Readers match it at the
-    start of a line and check what follows. PatternError without ``{label}`` or words."""
+    start of a line and check what follows. PatternError without ``{label}`` or words. Compiled
+    once per process for each line (the pack's lint and the readers ask for the same lines)."""
     if text.count("{label}") + text.count("{ordinal}") != 1:
         raise PatternError("a layout holds {label} (the item's own number or letter) or {ordinal} (an ordinal "
                            "word that numbers it) once")

@@ -20,3 +20,24 @@ def test_a_notation_with_the_dot_in_its_own_words_still_reads_its_letter() -> No
     item = compile_notation("paragraph", "Item {article}.{letter}")
     found = item.search("Item 2.1.B of Section 09 91 00")
     assert found is not None and found.group("letter") == "B"
+
+
+def test_a_notation_and_a_layout_are_compiled_once_for_lint_and_readers() -> None:
+    """Speed (issue 21's ingest cost): the pack's lint and each addendum's readers ask for the same
+    notations and layouts; each is compiled once per process (a counter, not a timing), and a
+    notation that cannot serve is refused every time it is asked for."""
+    import pytest
+
+    from inforce.rules import compile_layout
+    from inforce.rules.patterns import PatternError
+
+    compile_notation.cache_clear()
+    compile_layout.cache_clear()
+    for _ in range(3):
+        assert compile_notation("paragraph", "Artikel {article}") is compile_notation("paragraph", "Artikel {article}")
+        assert compile_layout("Punkt {label}").match("Punkt 3") is not None
+    assert compile_notation.cache_info().misses == 1
+    assert compile_layout.cache_info().misses == 1
+    for _ in range(2):
+        with pytest.raises(PatternError):
+            compile_notation("paragraph", "Artikel {nothing}")
