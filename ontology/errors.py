@@ -45,8 +45,10 @@ __all__ = [
 ]
 
 #: What is wrong with an input field, where a caller acts on it: ``required`` (not given),
-#: ``conflict`` (given, and contradicted by another input), ``unknown`` (a name nothing reads).
-InputReason = Literal["required", "conflict", "unknown", "changed", "padded"]
+#: ``conflict`` (given, and contradicted by another input), ``unknown`` (a name nothing reads),
+#: ``marking`` (a field other than ``access`` reads as access, such as a metadata title naming an
+#: access group: the file's access is unknown, its problems withheld from askers with groups).
+InputReason = Literal["required", "conflict", "unknown", "changed", "padded", "marking"]
 
 
 class InforceError(Exception):

@@ -500,8 +500,7 @@ def row_access(row: RegisterRow, register: str) -> tuple[str, ...] | None:
     does not read (a problem at ``access`` or ``public``, or a row YAML refuses)."""
     reader = NodeReader(register)
     metadata = read_metadata(row.composed(register), reader, default_kind="other")
-    if metadata is None or any((e.field or "").split("[")[0].split(".")[0] in ("access", "public")
-                               for e in reader.errors):
+    if metadata is None or any(of_access(e) for e in reader.errors):
         raise InputError("the row's access does not read", file=register, line=row.line, field="access")
     access = metadata.fields.get("access")
     return tuple(access) if access is not None else None

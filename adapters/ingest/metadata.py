@@ -22,6 +22,7 @@ from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorEr
 from inforce.ontology.scalars import PATH_SEGMENT, blank_or_padded, group_name, visible_name
 from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 
+from .opening import judge_title
 from .yamlnodes import NodeReader, is_null, iso_date
 
 __all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "DeclaredEdge", "Metadata", "read_metadata"]
@@ -170,12 +171,31 @@ def read_metadata(
     if "applies_to" in present:
         fields["applies_to"] = _applies_to(present["applies_to"], reader)
 
+    if isinstance(fields.get("title"), str):
+        _judge_title(present["title"], fields, reader)
     metadata = Metadata(fields={k: v for k, v in fields.items() if v is not None}, entries=entries)
     if "supersedes" in present:
         edges = _edges(present["supersedes"], reader, metadata.fields)
         if len(reader.errors) == errors_before:
             metadata.edges = edges
     return metadata
+
+
+_TITLE_HINT = ("if the document is restricted, list its groups in access (front matter, sidecar or register) and "
+               "word the title as its name; if the group is only mentioned, declare the document public "
+               "(public: true), or reword the title")
+
+
+def _judge_title(node: Node, fields: dict[str, Any], reader: NodeReader) -> None:
+    """The title judged as the first line of the document's opening (``opening.judge_title``,
+    the one rule), with the access the same metadata declares: an error at the title's line,
+    ``reason="marking"`` (its file's access unknown: withheld from askers with groups, as an
+    access line's problem is)."""
+    errors, notes = judge_title(fields["title"], access=fields.get("access"), public=fields.get("public") is True)
+    for message in errors:
+        reader.error(node, message, field="title", hint=_TITLE_HINT, reason="marking")
+    for message in notes:
+        reader.warn(node, message, field="title", hint=_TITLE_HINT, reason="marking")
 
 
 def _effective(node: Node, reader: NodeReader) -> dict[str, dt.date] | None:

@@ -58,7 +58,8 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    callouts) is judged by :func:`judge_lines`: its opening is its first lines up to the first
    that is body text (rule 1: a provision with text of its own ends it).
 5. **The marking places** of a document that declares nothing of its access (no ``access``, not
-   ``public: true``; :func:`declare_access`), in a project using groups: its opening, its last
+   ``public: true``; :func:`declare_access`), in a project using groups: its metadata ``title``
+   (judged as the opening's first line, :func:`judge_title`), its opening, its last
    ``CLOSING_LINES`` lines of text (``outline``; a table or code block there stops them) and a
    Word file's page headers and footers. A line there naming a group of the project is an error
    at its line (:func:`marking_names`: the group as the project writes it, not another number or a
@@ -114,6 +115,7 @@ __all__ = [
     "invisible",
     "is_access_key",
     "judge_lines",
+    "judge_title",
     "marking_names",
     "normal_name",
     "table_errors",
@@ -696,6 +698,23 @@ def declare_access(groups: Iterable[str] | None, *, public: bool = False) -> Non
     if box is not None:
         box.groups = None if groups is None else frozenset(groups)
         box.public = public and groups is None
+
+
+def judge_title(title: str, *, access: Iterable[str] | None, public: bool) -> tuple[list[str], list[str]]:
+    """The problems (errors, warnings: each a message) of a document's metadata ``title`` (front
+    matter, sidecar or register row), the first marking place of every reader (shown by ``show``,
+    ``eligible``, ``search`` and the pages to every asker): judged as the first line of the
+    document's opening by :class:`Opening`, with the access the same metadata declares
+    (``access``; ``public``: ``public: true``). ``title: Owners only`` in a document declaring no
+    access is refused as the heading ``# Owners only`` is (audit 83 A F2)."""
+    token = _DECLARED.set(_Declared())
+    try:
+        declare_access(access, public=public)
+        judge = Opening("")
+        error = judge.judge(title, line_no=None)
+    finally:
+        _DECLARED.reset(token)
+    return ([error.message] if error is not None else []), [note.message for note in judge.notes]
 
 
 class Opening:

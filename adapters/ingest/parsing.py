@@ -99,8 +99,9 @@ def _declared(metadata: Metadata | None) -> Metadata | None:
 
 def of_access(problem: InputError) -> bool:
     """Whether ``problem`` is in what says a file's access (its ``access`` or ``public`` field,
-    an access line of its opening or closing)."""
-    return (problem.field or "").split("[")[0].split(".")[0] in ("access", "public")
+    an access line of its opening or closing, a metadata title read as a marking: ``reason``
+    ``"marking"``)."""
+    return (problem.field or "").split("[")[0].split(".")[0] in ("access", "public") or problem.reason == "marking"
 
 
 class Parser:

@@ -117,7 +117,8 @@ class RegisterRow:
         """``error``, found reading this row's front matter, pointed at the register's row and
         its column."""
         column = _COLUMN_OF.get(error.field or "", (error.field or "").split("[")[0] or None)
-        return InputError(error.message, file=register, line=self.line, field=column, hint=error.hint)
+        return InputError(error.message, file=register, line=self.line, field=column, hint=error.hint,
+                          reason=error.reason)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from inforce.ontology import InputError, is_iso_date, parse_date, parse_datetime_utc
-from inforce.ontology.errors import nul_refused
+from inforce.ontology.errors import InputReason, nul_refused
 from inforce.ontology.yamltext import (
     BOOL_TAG,
     FLOAT_TAG,
@@ -73,21 +73,24 @@ class NodeReader:
         return node.start_mark.line + 1 + self.line_offset
 
     def error(
-        self, node: Node | None, message: str, *, field: str | None = None, hint: str | None = None
+        self, node: Node | None, message: str, *, field: str | None = None, hint: str | None = None,
+        reason: InputReason | None = None,
     ) -> None:
-        self.errors.append(self._problem(node, message, field, hint))
+        self.errors.append(self._problem(node, message, field, hint, reason))
 
     def warn(
-        self, node: Node | None, message: str, *, field: str | None = None, hint: str | None = None
+        self, node: Node | None, message: str, *, field: str | None = None, hint: str | None = None,
+        reason: InputReason | None = None,
     ) -> None:
-        self.warnings.append(self._problem(node, message, field, hint))
+        self.warnings.append(self._problem(node, message, field, hint, reason))
 
     def _problem(
-        self, node: Node | None, message: str, field: str | None, hint: str | None
+        self, node: Node | None, message: str, field: str | None, hint: str | None,
+        reason: InputReason | None = None,
     ) -> InputError:
         if node is None:
             return InputError(
-                message, file=self.file, line=1 + self.line_offset, field=field, hint=hint
+                message, file=self.file, line=1 + self.line_offset, field=field, hint=hint, reason=reason
             )
         return InputError(
             message,
@@ -96,6 +99,7 @@ class NodeReader:
             col=node.start_mark.column + 1,
             field=field,
             hint=hint,
+            reason=reason,
         )
 
     # -- structure -------------------------------------------------------------------

@@ -272,9 +272,10 @@ _ACCESS_FIELDS = frozenset({"access", "public"})
 
 def _access_unknown(problems: Sequence[Exception]) -> set[str]:
     """The files of ``problems`` with a problem in what says their access (a field of
-    ``_ACCESS_FIELDS``: a marking line, an access or public value that does not read)."""
+    ``_ACCESS_FIELDS``: a marking line, an access or public value that does not read; or
+    ``reason`` ``"marking"``: a metadata title read as a marking)."""
     return {problem.file for problem in problems if isinstance(problem, InputError) and problem.file is not None
-            and problem.field in _ACCESS_FIELDS}
+            and (problem.field in _ACCESS_FIELDS or problem.reason == "marking")}
 
 
 def _readable_files(access: Iterable[tuple[str, Sequence[str] | None]], groups: Iterable[str]) -> dict[str, bool]:
