@@ -471,9 +471,10 @@ _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?
 
 #: A verb whose own words end with the phrase bringing the new text, in the owners' languages ("est modifié comme
 #: suit", "est modifié ainsi qu'il suit", "queda redactado así", "reword ... as follows"): as "amended" with "as
-#: follows" after it, the new text is the provision whole where it opens with the provision's own label (round 59).
+#: follows" after it, the new text is the provision whole where it opens with the provision's own label (round 59;
+#: "se lee así", "passa a ler-se", round 94).
 _FOLLOWS_IN_VERB = re.compile(r"(?:\bas\s+follows|\bcomme\s+(?:il\s+)?suit|\bainsi\s+qu['’]il\s+suit|\bcomo\s+sigue|"
-                              r"\bredactad[oa]\s+así)$", re.IGNORECASE)
+                              r"\bredactad[oa]\s+así|\bse\s+lee\s+así|\bpassa\s+a\s+ler-se)$", re.IGNORECASE)
 
 #: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
 _READ_VERB = re.compile(r"\bread(?:s)?(?:\s+as)?$|\bto\s+read$", re.IGNORECASE)
