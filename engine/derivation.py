@@ -29,12 +29,14 @@ from inforce.rules import (
 from inforce.rules.patterns import (
     DOCUMENT_PLACEHOLDERS,
     SHEET_NUMBER,
+    WORDING_FLAGS,
     SupersessionPattern,
     candidates,
     compile_phrase,
     has_groups,
     lowered,
     supersession_needs,
+    wording_source,
 )
 
 from .addenda.actions import read_action, vocabulary
@@ -758,7 +760,8 @@ def _compiled_rule(rule: SupersessionRule) -> tuple:
         if len(_COMPILED) > 256:
             _COMPILED.clear()
         held = _COMPILED[id(rule)] = (rule, (
-            [(_whole_words(compile_wording(p, supersession_needs(rule, p))), p) for p in rule.wordings()],
+            [(_whole_words_of(wording_source(p, supersession_needs(rule, p)), WORDING_FLAGS), p)
+             for p in rule.wordings()],
             [compile_wording(p, (DOCUMENT_PLACEHOLDERS,)) for p in rule.headings],
             [compile_phrase(p) for p in rule.no_change],
             [compile_phrase(p) for p in rule.mentions],
@@ -771,14 +774,11 @@ def _compiled_rule(rule: SupersessionRule) -> tuple:
 _WORD_ENDS = r"(?:(?<![^\W\d_])|(?:e?s|e?d|ing)?(?!\w))"
 
 
-def _whole_words(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """A wording's pattern whose last word ends where a word does (see ``_WORD_ENDS``)."""
-    return _whole_words_of(pattern.pattern, pattern.flags)
-
-
 @functools.lru_cache(maxsize=8192)
 def _whole_words_of(source: str, flags: int) -> re.Pattern[str]:
-    """Compiled once per process for each wording, whatever rule object holds it: a pack read
+    """A wording's pattern (its source, ``rules.patterns.wording_source``) whose last word ends
+    where a word does (see ``_WORD_ENDS``); the wording itself is never compiled for it, only
+    checked. Compiled once per process for each wording, whatever rule object holds it: a pack read
     again (``rules impact`` reads the old and the new pack and their test cases) compiles
     nothing again, and ``re``'s own cache (512 patterns, shared with every other) does not hold
     a pack's wordings (they were 4.5 s of a 12 s ``rules impact``)."""

@@ -49,6 +49,7 @@ from .patterns import (
     compile_verb,
     compile_wording,
     supersession_needs,
+    wording_source,
 )
 from .precedence import PrecedenceRule
 from .source import Loc, RuleError, SourceFile, close_matches
@@ -510,7 +511,7 @@ def _joined(source: SourceFile, loc: Loc, rule: SupersessionRule) -> list[RuleEr
             pattern = SupersessionPattern(pattern=action.written.replace("{target}", target.written), scope=action.scope,
                                           target=target.target, successor=action.successor)
             try:
-                compile_wording(pattern, supersession_needs(rule, pattern))
+                wording_source(pattern, supersession_needs(rule, pattern))  # checked; the reader compiles its own form
             except PatternError as problem:
                 problems.append(source.error(
                     where, "RP010", f"with target {target.written!r}: {problem}",
@@ -542,7 +543,7 @@ def _patterns(
     for i, pattern in enumerate(patterns):
         key = "pattern" if pattern.pattern is not None else "regex"
         try:
-            compile_wording(pattern, needs(pattern))
+            wording_source(pattern, needs(pattern))  # checked; compiled where it is read
         except PatternError as problem:
             problems.append(_pattern_problem(
                 source, loc + ("patterns", i, key), rule, problem,

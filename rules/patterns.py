@@ -43,6 +43,7 @@ from inforce.ontology.scalars import YamlModel
 from .base import RULE_CONFIG, RuleBase
 
 __all__ = [
+    "WORDING_FLAGS",
     "DOCUMENT_PLACEHOLDERS",
     "PLACEHOLDERS",
     "PatternError",
@@ -72,6 +73,7 @@ __all__ = [
     "compile_phrase",
     "compile_verb",
     "compile_wording",
+    "wording_source",
     "has_groups",
     "normalize_path",
     "normalize_section_number",
@@ -1038,6 +1040,10 @@ class QualifierRule(RuleBase):
 Requirement = str | tuple[str, ...]
 
 
+#: The flags every wording is compiled with.
+WORDING_FLAGS = re.IGNORECASE | re.DOTALL
+
+
 def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) -> re.Pattern[str]:
     """The regular expression a pattern stands for; PatternError when it cannot serve its rule
     (it lacks a group ``required`` names). Compiled once per process for each wording (a
@@ -1045,15 +1051,37 @@ def compile_wording(pattern: WordingPattern, required: tuple[Requirement, ...]) 
     return _compiled_wording(pattern.regex, pattern.written, required)
 
 
+def wording_source(pattern: WordingPattern, required: tuple[Requirement, ...]) -> str:
+    """The source of :func:`compile_wording`'s expression (flags ``WORDING_FLAGS``), checked as
+    it checks it (PatternError), with no compiling where checking needs none: a written pattern's
+    groups are its placeholders. What ``lint`` checks a pack's wordings by, and what the
+    supersession reader compiles its own form of (``derivation._whole_words``): a pack's
+    wordings are some hundred, each compiled once per process rather than twice."""
+    return _wording_source(pattern.regex, pattern.written, required)
+
+
 @functools.lru_cache(maxsize=8192)
 def _compiled_wording(regex: str | None, written: str, required: tuple[Requirement, ...]) -> re.Pattern[str]:
+    source = _wording_source(regex, written, required)
+    return _compiled_regex(regex) if regex is not None else re.compile(source, WORDING_FLAGS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _compiled_regex(regex: str) -> re.Pattern[str]:
+    """A wording written as a regex, compiled and checked for runaway backtracking."""
+    try:
+        compiled = re.compile(regex, WORDING_FLAGS)
+    except re.error as problem:
+        raise PatternError(f"regex does not compile: {problem}") from None
+    check_backtracking(regex, compiled.flags)
+    return compiled
+
+
+@functools.lru_cache(maxsize=8192)
+def _wording_source(regex: str | None, written: str, required: tuple[Requirement, ...]) -> str:
     if regex is not None:
-        try:
-            compiled = re.compile(regex, re.IGNORECASE | re.DOTALL)
-        except re.error as problem:
-            raise PatternError(f"regex does not compile: {problem}") from None
-        check_backtracking(regex, compiled.flags)
-        names = set(compiled.groupindex)
+        names = set(_compiled_regex(regex).groupindex)
+        source = regex
     else:
         _check_brackets(written)
         if written.count("{text}") > 2:
@@ -1084,14 +1112,14 @@ def _compiled_wording(regex: str | None, written: str, required: tuple[Requireme
             names.add(name)
             position = match.end()
         parts.append(_literal(text[position:]))
-        compiled = re.compile("".join(parts), re.IGNORECASE | re.DOTALL)
+        source = "".join(parts)
     missing = [need for need in required if not has_groups(names, (need,))]
     if missing:
         raise PatternError(
             "pattern lacks " + ", ".join(" or ".join("{" + n + "}" for n in _names(m)) for m in missing)
             + " so it can never link anything"
         )
-    return compiled
+    return source
 
 
 def _check_brackets(text: str) -> None:
