@@ -415,8 +415,9 @@ _BARE_SHEET = re.compile(rf"(?<![\w./-])(?<!ASTM )(?<!ANSI )(?<!NFPA )(?<!AWS )(
 _WORD_PREFIX_SHEET = re.compile(r"(?<![\w./-])(?-i:[A-Z]{4,5}-?\d{1,4}(?:\.\d{1,3})?[A-Z]?)(?![\w-])")
 _RANGE_WORD = re.compile(r"\s*(?:through|thru|to|[-–—])\s*$", re.IGNORECASE)
 #: A paragraph or article by its word: "Paragraph 2.1.A", "Article 3.11", "Subparagraph 2.2.B.3",
-#: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on.
-_PATH = r"(?:(?-i:[A-Z]{1,2})\d{1,3}(?=\.\d)|\d{1,4})(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\([0-9A-Za-z]{1,4}\))*"
+#: "Para. 1.6", with "..., subparagraph A" or "..., paragraph B" after it joined on. (A bracketed "(new)" after the
+#: number, "Clause 4.3 (new)", says the clause is added; it is no sub-clause lettered "new", round 94)
+_PATH = r"(?:(?-i:[A-Z]{1,2})\d{1,3}(?=\.\d)|\d{1,4})(?:\.\d{1,3})+(?:\.[0-9A-Za-z]{1,3})*(?:\s?\((?![Nn][Ee][Ww]\))[0-9A-Za-z]{1,4}\))*"
 #: ("sub-heading 2.2A": some municipal owners call a lettered paragraph a sub-heading)
 #: ("Part 3.1": a CSI part is one digit, so a part with a dotted number is how some architects name
 #: an article of it)
@@ -2646,8 +2647,25 @@ def _tender_marks(titles: Mapping[str, str]) -> dict[str, tuple[frozenset[str], 
 def _same_tender(numbers_of_title: frozenset[str], parts: Sequence[str], numbers: set[str], text: str) -> bool:
     """Whether a document's title is of the tender the addendum is about: it carries a procurement number
     the addendum writes (``numbers``), or a part of it after its name, three words or more ("Empreitada de
-    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``."""
-    return bool(numbers_of_title & numbers) or any(part in text for part in parts)
+    Reabilitação do Armazém do Cais Norte"), stands word for word in the addendum's processed ``text``; or a long
+    part's words stand there apart, the owner having reworded the tender's name ("temporary accommodation and site
+    works at Pobalscoil Ghleann Darach" of "Provision of Temporary Accommodation ... and Associated Site Works",
+    "Pobalscoil Ghleann Darach", round 94): five words of four letters or more, each written in the addendum."""
+    if numbers_of_title & numbers or any(part in text for part in parts):
+        return True
+    words = None
+    for part in parts:
+        long = [word for word in part.split() if len(word) >= 4]
+        if len(long) >= _REWORDED_TENDER_WORDS:
+            words = set(text.split()) if words is None else words
+            if all(word in words for word in long):
+                return True
+    return False
+
+
+#: The words of four letters or more a part of a title needs to tell its tender when the addendum writes them
+#: apart (``_same_tender``): fewer ("construction of a city market") are words any addendum may write.
+_REWORDED_TENDER_WORDS = 5
 
 
 def _named_as(name: str, processed: str) -> bool:
