@@ -29,7 +29,9 @@ Where each field comes from (corpus-format.md, "Akoma Ntoso"):
   it is the end of the version date, UTC (the contract's reading of a date for a datetime).
 - ``kind``: inforce has no kind for legislation: ``amendment`` for an act that carries
   ``<activeModifications>``, else ``other``. ``title``: ``shortTitle``, else ``docTitle``,
-  else the FRBRWork ``FRBRname``, else an ``FRBRalias`` that is a name, not a URI.
+  else the FRBRWork ``FRBRname``, else an ``FRBRalias`` that is a name, not a URI; wherever it
+  is read from, judged as a metadata title is (the act's first marking place), at that element's
+  line (``_judge_title``; with a register row, by the row's access, at the row when it gives it).
 
 Provisions: each hierarchical element (``_PROVISIONS``) with an ``id`` (2.0) or ``eId`` (3.0)
 outside quoted text (what an amending act inserts elsewhere is not its own provision) is a
@@ -87,8 +89,8 @@ from inforce.ontology.files import read_bounded
 from inforce.ontology.numbering import FreeNames
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
 
-from .metadata import DeclaredEdge, Metadata
-from .opening import Opening
+from .metadata import TITLE_HINT, DeclaredEdge, Metadata
+from .opening import Opening, judge_title
 from .parsing import Parser, UnreadableFileError, source_digest, source_name
 from .register import Register
 from .yamlnodes import NodeReader
@@ -453,10 +455,11 @@ class _AknParser(Parser):
         text_layer, sections = provisions
         self._note_attachments(act)
         amends = self._find(meta, "analysis", "activeModifications") is not None
+        title, title_at = self._title(act, meta)
         fields = {
             "id": document_id,
             "kind": "amendment" if amends else "other",
-            "title": self._title(act, meta),
+            "title": title,
             "revision": revision,
             "seq": int(version.strftime("%Y%m%d")),
             "issued": work_date,
@@ -465,29 +468,71 @@ class _AknParser(Parser):
         }
         if self.row is None:
             self.reader = NodeReader(self.file)
+            self._judge_title(title, title_at)
             metadata: Metadata | None = Metadata(fields=fields)
         else:
-            metadata = self._registered(fields, meta.sourceline)
+            metadata = self._registered(fields, meta.sourceline, title_at)
         if metadata is None:
             return None
         metadata.edges = [DeclaredEdge(index=i, edge=e, by_node=None) for i, e in enumerate(edges)]
         return self._build(metadata, text_layer=text_layer, provisions=sections,
                            digest=source_digest(data, None, self.row), line=meta.sourceline)
 
-    def _registered(self, fields: dict[str, Any], line: int) -> Metadata | None:
+    def _judge_title(self, title: str, element: etree._Element | None) -> None:
+        """The title of an act no register row describes (so declaring no access), wherever
+        ``_title`` read it (a ``shortTitle`` or ``docTitle``, the ``FRBRname``, an ``FRBRalias``):
+        the act's first marking place, judged as a metadata title is (``opening.judge_title``, the
+        one rule), an error at its element's line, field ``title``, ``reason`` ``"marking"`` (the
+        file's access unknown: withheld from askers with groups; audit 84 A F1). A line of the
+        front parts already judged there (``_judge_front``) is not told twice."""
+        if not title or element is None:
+            return
+        errors, notes = judge_title(title, access=None, public=False)
+        for message in errors:
+            self._title_problem(self.errors, InputError(message, file=self.file, line=element.sourceline,
+                                                        field="title", hint=TITLE_HINT, reason="marking"))
+        for message in notes:
+            self._title_problem(self.warnings, InputError(message, file=self.file, line=element.sourceline,
+                                                          field="title", hint=TITLE_HINT, reason="marking"))
+
+    def _title_problem(self, problems: list[InputError], problem: InputError) -> None:
+        """``problem`` (the title's) added to ``problems`` unless the opening rule already told
+        one at its line (the title is a line of the act's front parts: ``_judge_front``)."""
+        if not any(p.file == problem.file and p.line == problem.line and p.field == "access"
+                   for p in (*self.errors, *self.warnings)):
+            problems.append(problem)
+
+    def _registered(self, fields: dict[str, Any], line: int, title_at: etree._Element | None) -> Metadata | None:
         """The act's metadata joined with the register's row for its file: the row adds what
         the XML does not say (access, applies_to, changed, on_lapse) and may set kind, title,
         seq and recorded (this reader's defaults); an id, revision, issued or effective it
-        gives must agree with the XML's, else an error naming both."""
-        assert self.row is not None
+        gives must agree with the XML's, else an error naming both. The title is judged with
+        the access the row declares (``metadata.read_metadata``): a problem in it at the row's
+        line when the row gives it, else at the line of the act's element it was read from
+        (``title_at``; audit 84 A F2: both were told at a line of the text below, in no file)."""
+        assert self.row is not None and self.register is not None
         given = self.row.fields()
         own = {k: v for k, v in fields.items() if v is not None and (k in _FROM_XML or k not in given)}
         text = "".join(f"{name}: {json.dumps(_as_yaml(value))}\n" for name, value in own.items())
         metadata = self._metadata(text, self.file, line_offset=line - 1)
-        # the act's own fields are read from a text of them: each stands for its <meta>
+        # the act's own fields are read from a text of them, lines ``line`` on: each stands for its
+        # <meta>, the title for its element; the row's fields follow them, the register's to answer for
         assert self.reader is not None
-        for problem in (*self.reader.errors, *self.reader.warnings):
-            problem.line = line if problem.file == self.file else problem.line
+        row_from = line + text.count("\n")
+        for problems, told in ((self.reader.errors, self.errors), (self.reader.warnings, self.warnings)):
+            kept: list[InputError] = []
+            for problem in problems:
+                if problem.file != self.file:
+                    kept.append(problem)
+                elif (problem.line or 0) >= row_from:
+                    kept.append(self.row.problem(problem, self.register.file))
+                elif problem.field == "title" and title_at is not None:
+                    problem.line, problem.col = title_at.sourceline, None
+                    self._title_problem(told, problem)
+                else:
+                    problem.line = line
+                    kept.append(problem)
+            problems[:] = kept
         said = re.compile(re.escape(self.file) + r":\d+ says")
         for problem in self.errors:
             problem.message = said.sub(f"{self.file}:{line} says", problem.message)
@@ -668,19 +713,20 @@ class _AknParser(Parser):
             names += [concept.get("href", "").rsplit("/", 1)[-1], concept.get("showAs", "")]
         return any(_NOT_LETTERS.sub("", name.lower()) in _IN_FORCE for name in names)
 
-    def _title(self, act: etree._Element, meta: etree._Element) -> str:
+    def _title(self, act: etree._Element, meta: etree._Element) -> tuple[str, etree._Element | None]:
+        """The act's title and the element it is read from (None where it has none)."""
         for name in ("shortTitle", "docTitle"):
             element = next(act.iter(f"{{{self.ns}}}{name}"), None)
             if element is not None and _plain(element):
-                return _plain(element)
+                return _plain(element), element
         name = self._find(meta, "identification", "FRBRWork", "FRBRname")
         if name is not None and name.get("value"):
-            return " ".join(name.get("value", "").split())
+            return " ".join(name.get("value", "").split()), name
         for alias in act.iter(f"{{{self.ns}}}FRBRalias"):
             value = alias.get("value", "")
             if value and not value.startswith("/"):
-                return " ".join(value.split())
-        return ""
+                return " ".join(value.split()), alias
+        return "", None
 
     # -- provisions ------------------------------------------------------------------
 

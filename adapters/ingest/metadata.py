@@ -25,7 +25,7 @@ from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 from .opening import judge_title
 from .yamlnodes import NodeReader, is_null, iso_date
 
-__all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "DeclaredEdge", "Metadata", "read_metadata"]
+__all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "TITLE_HINT", "DeclaredEdge", "Metadata", "read_metadata"]
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]{0,199}")
 _REV_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
@@ -181,9 +181,10 @@ def read_metadata(
     return metadata
 
 
-_TITLE_HINT = ("if the document is restricted, list its groups in access (front matter, sidecar or register) and "
-               "word the title as its name; if the group is only mentioned, declare the document public "
-               "(public: true), or reword the title")
+#: What a title read as a marking asks of its writer (an act's title read from its XML too: ``akn``).
+TITLE_HINT = ("if the document is restricted, list its groups in access (front matter, sidecar or register) and "
+              "word the title as its name; if the group is only mentioned, declare the document public "
+              "(public: true), or reword the title")
 
 
 def _judge_title(node: Node, fields: dict[str, Any], reader: NodeReader) -> None:
@@ -193,9 +194,9 @@ def _judge_title(node: Node, fields: dict[str, Any], reader: NodeReader) -> None
     access line's problem is)."""
     errors, notes = judge_title(fields["title"], access=fields.get("access"), public=fields.get("public") is True)
     for message in errors:
-        reader.error(node, message, field="title", hint=_TITLE_HINT, reason="marking")
+        reader.error(node, message, field="title", hint=TITLE_HINT, reason="marking")
     for message in notes:
-        reader.warn(node, message, field="title", hint=_TITLE_HINT, reason="marking")
+        reader.warn(node, message, field="title", hint=TITLE_HINT, reason="marking")
 
 
 def _effective(node: Node, reader: NodeReader) -> dict[str, dt.date] | None:
