@@ -126,10 +126,10 @@ from .placing import (
 )
 from .references import (
     NOT_HELD,
-    UNFIT_TITLE,
     ORDINAL_SIGN,
     TITLE_CUTOFF,
     TITLE_MARGIN,
+    UNFIT_TITLE,
     Corpus,
     Reference,
     _near_titles,

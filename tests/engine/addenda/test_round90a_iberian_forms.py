@@ -9,10 +9,10 @@ placed alone, as where no document is designated so."""
 
 from __future__ import annotations
 
+from inforce.engine.derivation import TargetDirectory, designations_of
+
 from addenda_reading import addenda_rules, applied, read_project, start_project
 from corpus_writer import write_doc
-
-from inforce.engine.derivation import TargetDirectory, designations_of
 
 
 def test_a_title_closing_its_designation_with_a_full_stop_is_designated_by_it():
