@@ -681,6 +681,12 @@ def find_references(
             if free(*span):
                 take(_section(number.group(0), span, corpus, worded=True))
     heading = heading_document(context, corpus, notations) if context else None
+    if (heading is not None and heading.kind == "section" and heading.target is not None
+            and corpus.designations.run.fullmatch(heading.written) is not None
+            and _designates_another(read, heading.target.doc, corpus)):
+        # ("Clause 2.1 of Section IV(A) is amended" under "Section IV(B) - Particular Specifications:": the part
+        # the item designates itself, not its heading's, holds the clause; the item is read as if under none)
+        heading = None
     if corpus.designated() and heading is None and not any(
             r.kind == "section" and (r.target or r.candidates) for r in found) and not _SHEET_LIST.search(read, 0, _last_cell(read)):
         # (a row naming sheets only in its last cell, the amendment's own words, keeps the designation its
@@ -1219,6 +1225,44 @@ def _last_cell(read: str) -> int:
     return body.rfind("|") + 1 if "|" in body else len(read)
 
 
+#: A bracketed letter or number right after a designation ("Section VI(A)", "Part 2 (B)"): one of the parts so designated.
+_BRACKET_AFTER = re.compile(r"[ \t]?\((?-i:([A-Z]|\d{1,2}))\)")
+
+
+def _bracket_titled(doc: str, mark: str, corpus: Corpus) -> bool:
+    """Whether ``doc``'s title writes the bracketed ``mark`` right after the designation it opens with."""
+    title = corpus.directory.titles.get(doc, ("", ""))[1]
+    opening = corpus.designations.opening(title)
+    return opening is not None and re.match(rf"[ \t]?\({re.escape(mark)}\)", title[len(opening):]) is not None
+
+
+def _designates_another(read: str, doc: str, corpus: Corpus) -> bool:
+    """Whether ``read`` designates a part of the bidding documents that is not ``doc`` (the part its heading
+    designates): another document, none or several the heading's is not among, or a bracketed part ("Section
+    IV(A)") ``doc``'s title does not write. A run of designations opening with one ``doc``'s title holds
+    ("Section 5, Part 3" under a heading naming the "..., Section 5 Concrete" volume) names parts inside it."""
+    for match in corpus.designations.run.finditer(read):
+        if _CSI_PART.match(read, match.start()):
+            continue
+        outer = corpus.designations.one.match(match.group(0))
+        if outer is not None and outer.end() < len(match.group(0)) and _titled_with(doc, outer.group(0), corpus):
+            # ("Section 5, Part 3, Clause 3.2" under "VOLUME 2" where the heading's document is titled "Volume 2 ...,
+            # Section 5 Concrete and Section 8 ...": the run opens with a part the heading's document is, the
+            # designations after it are parts inside it, not another part of the tender however titled)
+            continue
+        bracket = _BRACKET_AFTER.match(read, match.end())
+        if bracket is not None and not _bracket_titled(doc, bracket.group(1), corpus):
+            return True
+        reference = _designation(match.group(0), match.span(), corpus, read)
+        if reference is None:
+            continue
+        if reference.target is not None and reference.target.doc != doc:
+            return True
+        if reference.target is None and doc not in {c.doc for c in reference.candidates}:
+            return True
+    return False
+
+
 def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str = "") -> Reference | None:
     """A run of designations ("Part 3 Section VII") as the one document whose title opens with
     it (the whole run first, then each designation, the innermost first); None when no document
@@ -1227,8 +1271,15 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
     is not "Section 3 Scope of Work"): else it names what the project does not hold."""
     directory = corpus.directory
     label = " ".join(written.split())
-    for key in corpus.designations.keys(written):
+    keys = corpus.designations.keys(written)
+    # ("Section VI(A) - Special Specifications": a bracketed letter after the designation marks one of the parts so
+    # designated, its title after the bracket; of several documents designated so, those whose titles write it)
+    bracket = _BRACKET_AFTER.match(read, span[1]) if read else None
+    end = bracket.end() if bracket is not None else span[1]
+    for key in keys:
         docs = directory.documents_for(corpus.designated(), key, corpus.target_kinds, corpus.as_of)
+        if bracket is not None and len(docs) > 1 and key in keys[:2]:
+            docs = [d for d in docs if _bracket_titled(d, bracket.group(1), corpus)] or docs
         if docs and (outer := _outer_holding(written, key, docs, corpus)) is not None:
             # ("Part 5, Section 3, Clause 3.1" where the project's Part 5 is one document holding a Section 3,
             # and other documents are each designated "Section 3": the run names Part 5's own Section 3)
@@ -1238,7 +1289,7 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
                 f"names {label}; the project's {label} ({docs[0]}) is of another tender than the one this addendum "
                 "names by number"))
         if len(docs) == 1:
-            titled = _TITLE_AFTER.match(read, span[1]) if read else None
+            titled = _TITLE_AFTER.match(read, end) if read else None
             if titled is not None and len(titled.group(1)) >= 6:
                 from rapidfuzz import fuzz, utils
 
@@ -1260,12 +1311,12 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
         if docs:
             # ("Section 2: Specifications, Clause 2.2.1" where two documents are each designated "Section 2",
             # one titled "Section 2 Specifications ...": the title written after the designation names it)
-            fitting = _fitting_title(read, span[1], docs, directory) if read else []
+            fitting = _fitting_title(read, end, docs, directory) if read else []
             if len(fitting) != 1 and read:
-                fitting = _tender_title(read, span[1], docs, corpus)
+                fitting = _tender_title(read, end, docs, corpus)
             if len(fitting) == 1:
                 return Reference("section", label, span, Locator(doc=fitting[0]), resolved_by="designation")
-            if read and (foreign := _foreign_title(read, span[1], docs, directory)) is not None:
+            if read and (foreign := _foreign_title(read, end, docs, directory)) is not None:
                 # ("acknowledge it in Section 3, Tender Amendment Form" where the project's documents designated
                 # Section 3 are other tenders' scopes and conditions: a title none of theirs shares a word of names
                 # a document the project does not hold, as it does beside one document so designated)
