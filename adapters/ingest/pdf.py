@@ -17,7 +17,9 @@ shown, so a page of nested forms never reaches pdfium), ``MAX_PDF_PAGE_CHARS`` c
 a page, ``MAX_PDF_OBJECTS`` objects on all its pages together (counted the same two ways),
 and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``). A page
 whose content, or a form it shows, is under a filter the first count does not unpack (an
-image's, ``Crypt``, a name it does not know) is refused, never given to pdfium uncounted.
+image's, ``Crypt``, a name it does not know) is refused, never given to pdfium uncounted; so is a
+page the first count cannot read to its end (an object asking for itself, one it cannot resolve, a
+decryption it cannot do, damage), or one pdfium finds past the pages the first count read.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING
 from inforce.ontology import InputError
 from inforce.ontology.files import MAX_INPUT_BYTES
 
-from .pdfshows import MAX_FORM_DEPTH, FormCycle, FormsTooDeep, UnreadStream, page_counts
+from .pdfshows import MAX_FORM_DEPTH, FormCycle, FormsTooDeep, UnreadPage, UnreadStream, page_counts
 
 if TYPE_CHECKING:
     import pypdfium2
@@ -167,8 +169,11 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
     offset where each page starts, and its pages without text that show an image; a PDF that
     cannot be read is an InputError naming it."""
     with opened_pdf(path, file=file) as document:
-        total = 0
+        total = counted = 0
         for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS):
+            counted = number
+            if isinstance(count.problem, UnreadPage):
+                raise _unread_page(number, count.problem, file)
             if isinstance(count.problem, FormCycle):
                 raise _too_much(f"page {number} shows form /{count.problem.name} inside itself",
                                 "a form may not show itself, directly or through other forms", file)
@@ -184,6 +189,10 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
             total += count.objects
             if total > MAX_PDF_OBJECTS:
                 raise _too_many_in_all(number, file)
+        if len(document) > counted:  # a page pdfium finds that the first count did not
+            raise _unread_page(counted + 1, UnreadPage(f"the page tree as the count reads it holds {counted} "
+                                                       f"page{'' if counted == 1 else 's'}, pdfium finds "
+                                                       f"{len(document)}"), file)
         return read_text_layer(document, file=file)
 
 
@@ -287,6 +296,19 @@ def _unread(number: int, unread: UnreadStream, file: str) -> InputError:
         file=file,
         hint="content streams may be under FlateDecode, LZWDecode, ASCIIHexDecode, ASCII85Decode or "
              "RunLengthDecode: save the PDF again from its source, or give its text in a Markdown document")
+
+
+def _unread_page(number: int, unread: UnreadPage, file: str) -> InputError:
+    """The InputError of page ``number`` (or the whole file) that the count before pdfium could
+    not read to its end: pdfium is not let load what was not counted (audit 84 B F1 F2)."""
+    where = "its pages" if unread.document else f"page {number}"
+    return InputError(
+        f"cannot read the PDF: {where} could not be read to the end before pdfium builds "
+        f"{'them' if unread.document else 'it'} ({unread.why}), so "
+        f"{'their' if unread.document else 'its'} pieces of text and objects cannot be counted",
+        file=file,
+        hint="save the PDF again from its source (a damaged or unusual file is rewritten whole), "
+             "or give its text in a Markdown document")
 
 
 def _too_much(what: str, limit: str, file: str) -> InputError:

@@ -15,9 +15,17 @@ at the limit. A stream under another filter (an image's, ``Crypt``, a name not k
 83 B F1: a form showing itself twice under ASCIIHexDecode grew the page load to 5 GB in 60 s).
 
 An object is read at most once at a time: one whose reading asks for itself (a stream whose
-``/Length`` is a reference to that stream, which pdfium reads past) ends the count there, where
+``/Length`` is a reference to that stream, which pdfium reads past) stops the count there, where
 playa recursed until Python's limit, and its parser, which takes every error for a syntax error
 and tries again, logged that without end (audit 72 B F4).
+
+The count fails closed: where it cannot read a page's content or a form the page shows (an
+object that asks for itself, one it cannot resolve, a decryption it cannot do, damaged Flate
+data, a page tree it reads no page of, any error of the walk), that page is :class:`UnreadPage`,
+which the caller refuses, never given to pdfium uncounted (audit 84 B F1: a form showing itself
+twice whose ``/Length`` referred to its own object, pdfium reading past it, grew the page load
+to 4 GB in 13 s; F2: the same form in a PDF encrypted with the empty user password under AES,
+which playa reads only with the ``cryptography`` package, now a dependency).
 
 Forms are followed before pdfium loads the page too (audit 82 B F1: a 922-byte page whose form
 showed itself twice, or eight levels of forms each shown ten times, grew pdfium's page load past
@@ -35,6 +43,7 @@ can only be high.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import zlib
@@ -42,8 +51,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MAX_FORM_DEPTH", "FormCycle", "FormsTooDeep", "PageCount", "UnreadStream", "page_counts", "page_text_shows",
-           "page_user_units"]
+__all__ = ["MAX_FORM_DEPTH", "FormCycle", "FormsTooDeep", "PageCount", "UnreadPage", "UnreadStream", "page_counts",
+           "page_text_shows", "page_user_units"]
 
 #: A name (the operand a ``Do`` shows), or an operator between delimiters that makes a page
 #: object: a text show, ``Do``, a path painted, a shading, an inline image.
@@ -86,11 +95,22 @@ class UnreadStream(Exception):  # noqa: N818
         self.filter, self.why, self.form = filter, why, form
 
 
+class UnreadPage(Exception):  # noqa: N818
+    """A page (or, ``document`` true, the file itself) the count could not read to its end
+    (``why``): its objects cannot be counted, so it is refused rather than given to pdfium
+    uncounted (audit 84 B F1 F2)."""
+
+    def __init__(self, why: str, *, document: bool = False) -> None:
+        super().__init__(why)
+        self.why, self.document = why, document
+
+
 @dataclass(frozen=True, slots=True)
 class PageCount:
     """A page's text shows and page objects, forms counted each time they are shown; each
-    counted up to just past its limit. ``problem`` is a :class:`FormCycle` or
-    :class:`FormsTooDeep` found on the page (the counts then stop there)."""
+    counted up to just past its limit. ``problem`` is a :class:`FormCycle`,
+    :class:`FormsTooDeep`, :class:`UnreadStream` or :class:`UnreadPage` found on the page (the
+    counts then stop there, and no later page is counted)."""
 
     shows: int
     objects: int
@@ -107,36 +127,55 @@ def page_counts(path: Path, shows: int, objects: int) -> Iterator[tuple[int, Pag
     """``(page, count)`` for each page (1-based) in order, its shows counted up to just past
     ``shows`` and its objects up to just past ``objects`` (the caller refuses a page past one,
     or with a ``problem``: its later pages are not read). Where playa cannot read the file or a
-    page of it (damage pdfium forgives; AES encryption without the ``cryptography`` package,
-    which playa asserts), the pages from there on are not yielded: pdfium's own count then
-    applies to them."""
-    from playa.exceptions import PDFException
-
+    page of it (damage pdfium might forgive, an encryption playa cannot undo, an object that
+    asks for itself, any error of the walk), that page's count has an :class:`UnreadPage` problem
+    (page 1's, ``document`` true, where the file itself is not read) and the count ends there:
+    nothing it did not count is left to pdfium's own count, as pdfium's load of the page is what
+    a bomb grows (audit 84 B F1 F2). Pages pdfium finds past the last one yielded are the
+    caller's to refuse."""
     # playa's warnings ("Circular reference 2 in page tree", "MediaBox ... invalid ..., defaulting
     # to US Letter") are of this count, which pdfium's reading of the page backs: none is the
     # user's to read, and each was printed among ingest's lines (audit 72 B F8)
     logging.getLogger("playa").setLevel(logging.CRITICAL)
-    unreadable = (PDFException, ValueError, TypeError, KeyError, IndexError, AssertionError, OSError, _Cycle)
     try:
         file = path.open("rb")
-    except OSError:
+    except OSError as exc:
+        yield 1, PageCount(0, 0, UnreadPage(f"the file cannot be read: {exc.strerror}", document=True))
         return
     with file:
         try:
             document = _document_type()(file)
-        except unreadable:
+        except MemoryError:
+            raise
+        except (Exception, _Cycle) as exc:  # noqa: BLE001 (whatever stops the count refuses the file)
+            yield 1, PageCount(0, 0, UnreadPage(_why(exc), document=True))
             return
         walk = _Walk(shows, objects)
         pages = enumerate(document.pages, 1)
+        number = 0
         while True:
             try:
                 number, page = next(pages, (0, None))
                 if page is None:
                     return
                 count = walk.page(page)
-            except unreadable:
+            except MemoryError:
+                raise
+            except (Exception, _Cycle) as exc:  # noqa: BLE001 (whatever stops the count refuses the page)
+                yield (number or 1), PageCount(0, 0, UnreadPage(_why(exc)))
                 return
             yield number, count
+
+
+def _why(exc: BaseException) -> str:
+    """Why the count could not read on, in a line."""
+    if isinstance(exc, _Cycle):
+        return (f"reading object {exc.args[0]} asks for that object itself (a /Length or other value "
+                "that refers to its own object)")
+    if isinstance(exc, RecursionError):
+        return "its objects nest or refer to each other too deeply"
+    said = " ".join(str(exc).split())[:200]
+    return f"{type(exc).__name__}: {said}" if said else type(exc).__name__
 
 
 def page_user_units(path: Path, pages: list[int]) -> dict[int, float]:
@@ -302,7 +341,17 @@ def _unpacked(stream) -> Iterator[bytes]:
 
 
 def _flate(pieces: Iterator[bytes]) -> Iterator[bytes]:
-    inflater = zlib.decompressobj()
+    """FlateDecode: the deflate data after its two-byte zlib header, its closing checksum not
+    checked (a wrong one, which real files have, leaves the data whole: pdfium reads it)."""
+    pieces = iter(pieces)
+    first = b""
+    for piece in pieces:
+        first += piece
+        if len(first) >= 2:
+            break
+    header = len(first) >= 2 and first[0] & 0x0F == 8 and not first[1] & 0x20 and (first[0] << 8 | first[1]) % 31 == 0
+    inflater = zlib.decompressobj(-15) if header else zlib.decompressobj()
+    pieces = itertools.chain([first[2:] if header else first], pieces)
     try:
         for pending in pieces:
             while pending and not inflater.eof:
@@ -311,8 +360,10 @@ def _flate(pieces: Iterator[bytes]) -> Iterator[bytes]:
             if inflater.eof:
                 return
         yield inflater.flush()
-    except zlib.error:
-        return  # a damaged stream: pdfium reads what it can of it, and counts that
+    except zlib.error as exc:
+        # the output of the call that met the damage is lost, and pdfium would build what it can
+        # read of it: a damaged stream is not counted, so it is refused (audit 84 B)
+        raise UnreadStream("/FlateDecode", f"its data is damaged: {exc}") from None
 
 
 _NOT_HEX = bytes(byte for byte in range(256) if chr(byte) not in "0123456789abcdefABCDEF")

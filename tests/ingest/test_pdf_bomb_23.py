@@ -191,12 +191,13 @@ def test_a_hex_coded_stream_is_counted_before_pdfium_loads_the_page(tmp_path: Pa
     assert f"page 1 shows more than {MAX_PDF_PAGE_TEXT_OBJECTS:,} pieces of text" in caught.value.message
 
 
-def test_a_stream_whose_length_refers_to_itself_ends_the_count_and_is_read(tmp_path: Path):
+def test_a_stream_whose_length_refers_to_itself_is_refused_in_bounded_time(tmp_path: Path):
     """Audit 72 B F4: a content stream whose ``/Length`` is a reference to that stream made the
     count recurse to Python's limit and playa's parser log a syntax error and try again without
-    end: ingest ran for ever, 0.5 MB/s of lines on stderr. The count ends at the cycle (pdfium's
-    own count holds the page), and ingest, in a child process under a timeout, reads the text
-    pdfium reads, with no line of playa's on stderr."""
+    end: ingest ran for ever, 0.5 MB/s of lines on stderr. The count stops at the cycle; since
+    audit 84 B F1 (the same /Length on a form showing itself twice grew pdfium's page load to 4 GB)
+    a page the count cannot read is refused, never left to pdfium: ingest, in a child process
+    under a timeout, says so naming the file and the page, with no line of playa's on stderr."""
     text = b"BT /F 12 Tf 72 720 Td (1 PURPOSE) Tj 0 -20 Td (1.1 Records are kept 7 years.) Tj ET"
     root = tmp_path / "p"
     (root / "documents").mkdir(parents=True)
@@ -213,10 +214,11 @@ def test_a_stream_whose_length_refers_to_itself_ends_the_count_and_is_read(tmp_p
     child = subprocess.run([sys.executable, "-c", "import sys\nsys.argv[0] = 'inforce'\n"
                             "from inforce.adapters.cli import app\napp()", "ingest", str(root)],
                            capture_output=True, text=True, timeout=60)
-    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.returncode == 2, child.stderr[-2000:]
     said = child.stdout + child.stderr
-    assert "1 added" in said and "2 provisions" in said and "Syntax error" not in said, said[-2000:]
-    assert list(page_text_shows(pdf, 100)) == []  # in this process only once the child ended
+    assert "documents/selflen.pdf" in said and "page 1 could not be read" in said, said[-2000:]
+    assert "Syntax error" not in said, said[-2000:]
+    assert list(page_text_shows(pdf, 100)) == [(1, 0)]  # in this process only once the child ended
 
 
 @pytest.mark.parametrize(("pages", "box", "code"), [
