@@ -593,7 +593,7 @@ def _values(value: Any) -> list[Any]:
     return [repr(v) for v in (value if isinstance(value, list) else [value])]
 
 
-def _subject(source: SourceFile, loc: Loc, rule: SubjectRule, earlier: list, facets) -> list[RuleError]:
+def _subject(source: SourceFile, loc: Loc, rule: SubjectRule, earlier: _Earlier, facets) -> list[RuleError]:
     problems = []
     dimension = None
     try:
@@ -603,20 +603,30 @@ def _subject(source: SourceFile, loc: Loc, rule: SubjectRule, earlier: list, fac
     problems += _tolerance(source, loc, rule.tolerance, dimension)
     if rule.between is not None and dimension is not None:
         problems += _range(source, loc + ("between",), rule.between, rule.subject, rule.unit)
-    for index, other in earlier:
-        if other.subject == rule.subject:
+    # the first earlier rule defining the subject, and the first binding each synonym (only the first
+    # binds): one look-up each, where comparing every pair of subjects took 109 s for a pack of
+    # 9,999 (audit 84 B F5); findings in the order of the earlier rules, as a pair's were
+    found: dict[int, tuple[Any, bool, list[int]]] = {}
+    first = earlier.first_saying(("subject", rule.subject), loc[-1], rule)
+    if first is not None:
+        found[first[0]] = (first[1], True, [])
+    for i, synonym in enumerate(rule.synonyms):
+        first = earlier.first_saying(("synonym", synonym.lower()), loc[-1], rule)
+        if first is not None and first[1] is not rule:  # a synonym listed twice here is not shadowed
+            found.setdefault(first[0], (first[1], False, []))[2].append(i)
+    for index in sorted(found):
+        other, twice, shadowed = found[index]
+        if twice:
             problems.append(source.error(
                 loc + ("subject",), "RP006", f"subject {rule.subject!r} is defined twice",
                 hint=f"rule #{index + 1} ({other.id}) defines it first",
             ))
-        shared = {s.lower() for s in rule.synonyms} & {s.lower() for s in other.synonyms}
-        for i, synonym in enumerate(rule.synonyms):
-            if synonym.lower() in shared:
-                problems.append(source.error(
-                    loc + ("synonyms", i), "RP009",
-                    f"synonym {synonym!r} already binds {other.subject!r} ({other.id}), so it never binds {rule.subject!r}",
-                    hint="use a longer phrase that names this subject only",
-                ))
+        for i in shadowed:
+            problems.append(source.error(
+                loc + ("synonyms", i), "RP009",
+                f"synonym {rule.synonyms[i]!r} already binds {other.subject!r} ({other.id}), so it never binds {rule.subject!r}",
+                hint="use a longer phrase that names this subject only",
+            ))
     return problems
 
 
