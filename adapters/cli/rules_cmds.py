@@ -14,7 +14,7 @@ from inforce.engine import DEFAULT_EXCLUSIONS, Project
 from inforce.ontology import Context, InputError, RuleDecision
 from inforce.ontology.files import append_line
 from inforce.ontology.scalars import sent_locator
-from inforce.ontology.text import echoed, terminal_line, whole_number
+from inforce.ontology.text import echoed, file_line, terminal_line, whole_number
 
 from ._common import (
     EXIT_FINDING,
@@ -231,7 +231,8 @@ def check(target: TargetArg = None, format: FormatOption = OutputFormat.text) ->
         for problem in found:
             out.print(str(problem), markup=False)
         checked = [target] if target is not None else stock_pack_names()
-        err.print(f"{len(found)} problem{'s' if len(found) != 1 else ''} in {', '.join(map(str, checked))}",
+        # the typed path on the summary's one line, as on each problem's (audit 84 B F3: a line break forged one)
+        err.print(f"{len(found)} problem{'s' if len(found) != 1 else ''} in {', '.join(terminal_line(str(c)) for c in checked)}",
                   markup=False)
         problems = tuple(found)
     if problems:
@@ -266,7 +267,7 @@ def test(
     else:
         for result in report.cases:
             mark = "PASS" if result.passed else "FAIL"
-            out.print(f"{mark} {result.file}:{result.line} {result.name}", markup=False)
+            out.print(f"{mark} {file_line(result.file, result.line)} {terminal_line(result.name)}", markup=False)
             if not result.passed:
                 out.print(result.diff(), markup=False)
         for pack in report.coverage:
@@ -274,7 +275,7 @@ def test(
         err.print(f"{report.passed} passed, {report.failed} failed ({report.files} test files)")
     under = [pack for pack in report.coverage if not pack.passed]
     for pack in under:
-        err.print(f"{pack.pack}: coverage {pack.percent}% is under the {pack.required}% required; no test reaches "
+        err.print(f"{terminal_line(pack.pack)}: coverage {pack.percent}% is under the {pack.required}% required; no test reaches "
                   f"{len(pack.missed)}: " + "; ".join(f"{i.rule} {i.item} (line {i.line})" for i in pack.missed[:10])
                   + (f"; and {len(pack.missed) - 10} more" if len(pack.missed) > 10 else ""), markup=False)
     if report.failed or under:
@@ -283,7 +284,7 @@ def test(
 
 def _print_coverage(pack: Any) -> None:
     required = f", {pack.required}% required" if pack.required is not None else ""
-    out.print(f"\ncoverage of {pack.pack}: {pack.covered} of {pack.total} reached ({pack.percent}%{required})",
+    out.print(f"\ncoverage of {terminal_line(pack.pack)}: {pack.covered} of {pack.total} reached ({pack.percent}%{required})",
               markup=False)
     out.print(f"  {'reached':<8}{'rule':<10}{'kind':<8}{'line':>5}  item", markup=False)
     for item in pack.items:
@@ -318,7 +319,8 @@ def explain(
 
 def _print_explanation(explained: Any) -> None:
     result = explained.result
-    out.print("packs: " + "; ".join(f"{p.name} ({p.file})" for p in explained.packs), markup=False)
+    out.print("packs: " + "; ".join(f"{terminal_line(p.name)} ({terminal_line(p.file)})" for p in explained.packs),
+              markup=False)
     for number, step in enumerate(explained.trace, 1):
         if step.rule == "-":
             out.print(f"{number:>3}. {step.effect}", markup=False)
@@ -425,7 +427,7 @@ def doc(
     if write is not None:
         outside_project_files(Path(write), "--write", None)  # no project: any holding it
         written = write_pages(Path(write))
-        err.print(f"{len(written)} files in {write}", markup=False)
+        err.print(f"{len(written)} files in {terminal_line(write)}", markup=False)
         return
     if code is not None:
         page = find_page(code)
@@ -509,7 +511,7 @@ def fmt(
             if pack.diff:
                 out.print(pack.diff, markup=False, end="")
             if pack.changed:
-                err.print(f"{'would reformat' if check_only else 'reformatted'} {pack.file}", markup=False)
+                err.print(f"{'would reformat' if check_only else 'reformatted'} {terminal_line(pack.file)}", markup=False)
         unchanged = len(report.packs) - report.changed
         err.print(f"{report.changed} pack{'s' if report.changed != 1 else ''} "
                   f"{'would be reformatted' if check_only else 'reformatted'}, {unchanged} left unchanged",
