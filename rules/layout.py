@@ -605,12 +605,28 @@ def _laid_out(text: str, *, name: str) -> str:
     return result
 
 
-def _pack_files(targets: Sequence[str | Path]) -> list[Path]:
+def _pack_files(targets: Sequence[str | Path]) -> tuple[list[Path], list[InputError], set[Path]]:
+    """The pack files of ``targets``, the problems of each project among them and the files those
+    problems cover: a project folder is read as ``rules check`` reads it, its manifest's packs (audit 84
+    B F4: its inforce.yaml was laid out as a pack and refused), and a manifest is never a pack."""
+    from .loader import is_project, project_packs
+
     files: list[Path] = []
+    problems: list[InputError] = []
+    checked: set[Path] = set()
     for target in targets:
         path = Path(target)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*.yaml") if not p.name.endswith(".test.yaml"))
+        if is_project(path):
+            listed, found = project_packs(path)
+            if not listed and not found:
+                raise InputError("the project's manifest lists no pack file of its own (stock packs are "
+                                 "inforce's)", file=str(path / "inforce.yaml"), field="rules")
+            files += listed
+            problems += found
+            checked.update(listed)
+        elif path.is_dir():
+            found = sorted(p for p in path.rglob("*.yaml")
+                           if not p.name.endswith(".test.yaml") and p.name != "inforce.yaml")
             if not found:
                 raise InputError("no rule pack (*.yaml) in this folder", file=str(path))
             files += found
@@ -620,7 +636,7 @@ def _pack_files(targets: Sequence[str | Path]) -> list[Path]:
             files.append(path)
         else:
             raise InputError("no such pack file or folder", file=str(path))
-    return list(dict.fromkeys(files))
+    return list(dict.fromkeys(files)), problems, checked
 
 
 def _linked(path: Path) -> bool:
@@ -629,19 +645,18 @@ def _linked(path: Path) -> bool:
 
 
 def format_packs(targets: Sequence[str | Path], *, check: bool = False, diff: bool = False) -> FormatReport:
-    """Lay out every pack of ``targets`` (files, or folders of ``*.yaml`` packs, test files
-    left out). A pack must check clean first (``rules check``: the same problems, at the same
+    """Lay out every pack of ``targets`` (files, folders of ``*.yaml`` packs, test files and
+    manifests left out, or project folders: the packs their manifest lists). A pack must check clean first (``rules check``: the same problems, at the same
     lines); none is written unless every one can be. ``check``: write nothing, say which would
     change. A linked pack is refused, never replaced by a copy; a pack that cannot be written stops
     the run naming it and the packs already written (each written whole, atomically)."""
     from .loader import check_target, display_path
 
-    files = _pack_files(targets)
-    problems: list[InputError] = []
+    files, problems, checked = _pack_files(targets)
     planned: list[tuple[Path, str, str]] = []
     for path in files:
         shown = display_path(path)
-        found = check_target(path)
+        found = [] if path in checked else check_target(path)
         if found:
             problems += found
             continue

@@ -36,8 +36,10 @@ __all__ = [
     "display_path",
     "compile_manifest",
     "compile_rules",
+    "is_project",
     "load_pack",
     "project_facets",
+    "project_packs",
     "read_pack",
     "resolve_pack",
     "stock_pack_names",
@@ -320,14 +322,22 @@ def check_target(target: str | Path | None) -> list[InputError]:
             problems.extend(read_pack(name, require_params=False)[1])
         return problems
     path = Path(target)
-    if path.is_dir() and (path / "inforce.yaml").is_file():
-        return _check_project(path)
+    if is_project(path):
+        return project_packs(path)[1]
     project = project_facets(path) if path.exists() else None
     facets = project[1] if project is not None else None
     return list(read_pack(target, facets=facets, require_params=False)[1])
 
 
-def _check_project(root: Path) -> list[InputError]:
+def is_project(path: Path) -> bool:
+    """Whether ``path`` is a project folder (one holding inforce.yaml): ``rules check`` and
+    ``rules fmt`` read the packs its manifest lists, never the manifest as a pack."""
+    return path.is_dir() and (path / "inforce.yaml").is_file()
+
+
+def project_packs(root: Path) -> tuple[list[Path], list[InputError]]:
+    """A project's own pack files (its manifest's ``path:`` entries, in its order; stock packs
+    are inforce's) and every problem of its packs, as ``rules check ROOT`` finds them."""
     shown = display_path(root / "inforce.yaml")
     source = read_yaml(shown, read_bounded_text(root / "inforce.yaml", what="the manifest", file=shown, regular=True))
     tree = plain(source.tree)
@@ -338,12 +348,19 @@ def _check_project(root: Path) -> list[InputError]:
             for i, entry in enumerate(entries)
         ]})
     except ValidationError as invalid:
-        return [InputError(str(invalid), file=str(root / "inforce.yaml"), code="RP003")]
+        return [], [InputError(str(invalid), file=str(root / "inforce.yaml"), code="RP003")]
+    files = []
+    for ref in manifest.rules:
+        if ref.path is not None:
+            try:
+                files.append(resolve_pack(ref.path, root, only="path")[1])
+            except NotFoundError:
+                continue  # compile_manifest names it, at its line of the manifest
     try:
         compile_manifest(manifest, root)
     except InputErrors as group:
-        return list(group.exceptions)  # type: ignore[arg-type]
-    return []
+        return files, list(group.exceptions)  # type: ignore[arg-type]
+    return files, []
 
 
 class ProblemReport(BaseModel):

@@ -492,8 +492,9 @@ def new(
 
 @handle_errors
 def fmt(
-    packs: Annotated[list[str], typer.Argument(metavar="PACK...", help="pack files, or folders of packs "
-                                               "(*.yaml, test files left out)", parser=named_argument)],
+    packs: Annotated[list[str], typer.Argument(metavar="PACK...", help="pack files, folders of packs "
+                                               "(*.yaml, test files left out), or project folders (the "
+                                               "packs their inforce.yaml lists, as rules check reads them)", parser=named_argument)],
     check_only: Annotated[bool, typer.Option("--check", help="write nothing; exit 1 when a pack's layout would "
                                              "change (a CI gate)")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="print each change as a unified diff")] = False,
