@@ -215,9 +215,9 @@ def _pack_read(path: Path) -> None:
 
 
 def _project_check(root: Path) -> None:
-    from inforce.rules.loader import _check_project
+    from inforce.rules.loader import project_packs  # what `rules check` and `rules fmt` read of a project
 
-    _check_project(root)
+    project_packs(root)
 
 
 def _rules_written(path: Path) -> None:
