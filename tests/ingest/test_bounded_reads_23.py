@@ -215,9 +215,9 @@ def _pack_read(path: Path) -> None:
 
 
 def _project_check(root: Path) -> None:
-    from inforce.rules.loader import project_packs  # what `rules check` and `rules fmt` read of a project
+    from inforce.rules.loader import project_packs
 
-    project_packs(root)
+    project_packs(root)  # what `rules check` and `rules fmt` read of a project
 
 
 def _rules_written(path: Path) -> None:
