@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -71,6 +72,11 @@ def resolve_pack(target: str | Path, root: Path | None = None, *, only: str | No
     path = Path(text) if root is None or Path(text).is_absolute() else root / text
     if only != "stock" and path.is_file():
         return text, path
+    if only != "stock" and os.path.lexists(path) and not path.is_dir():
+        # there, but no regular file (a named pipe, a device, a link to one or in a loop): said so,
+        # never "no rule pack" with the stock names offered (audit 85 B F2)
+        raise InputError("is not a regular file: a rule pack is a YAML file", file=str(path),
+                         hint="give the pack file itself")
     if only != "path" and not text.startswith((".", "/")) and stock.is_file():
         return text.removesuffix(".yaml"), stock
     raise NotFoundError(
@@ -83,7 +89,7 @@ def display_path(path: Path) -> str:
     """A file as messages name it: relative to the working folder when it is under it."""
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside it, or a link in a loop (audit 85 B F1): as given
         return path.as_posix()
 
 
