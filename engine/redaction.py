@@ -209,7 +209,10 @@ def redact_freshness(found: FreshnessResult, readable: Readable) -> FreshnessRes
     """A citation the asker may not read blocks (``access_restricted``); a replacement they may
     not read is named by document id alone, without its text."""
     shown = cut(readable)
+    # a citation the asker may not read is access_restricted whatever else was found of it: whether
+    # its path exists ("fabricated_locator" or not) is the restricted document's content (audit 85 A F3)
     stale = [
+        StaleCitation(citation=s.citation, reason="access_restricted") if not readable(s.citation) else
         s.model_copy(update={"in_force": tuple(
             r if readable(r.locator) else Replacement(locator=shown(r.locator)) for r in s.in_force
         )}) for s in found.stale

@@ -959,19 +959,25 @@ def shown_digest(snapshot: Snapshot, item: Locator | str, *, groups: Iterable[st
     """The ``item_digest`` of ``item``'s words as a review of it reads them now: what a page
     showing the item sends back with the decision (``record_review``'s ``digest``). For
     ``groups`` (None: the operator) an item of a revision they may not read is not in the project."""
-    revision, words = _owner(snapshot, _locator(item, "item"))
-    if groups is not None and not snapshot.may_read(Locator(doc=revision.id, rev=revision.revision), groups):
-        raise InputError(f"{item} is not in the project", field="item")
+    asked = tuple(groups) if groups is not None else None
+    # a revision the asker may not read is passed over before anything of it is judged (its kind
+    # too: "is an item of a specification" told a restricted section from an absent one, audit 85 A F2)
+    readable = None if asked is None else (
+        lambda revision: snapshot.may_read(Locator(doc=revision.id, rev=revision.revision), asked))
+    _, words = _owner(snapshot, _locator(item, "item"), readable=readable)
     return item_digest(words)
 
 
-def _owner(snapshot: Snapshot, item: Locator) -> tuple[Document, str]:
+def _owner(snapshot: Snapshot, item: Locator, *,
+           readable: Callable[[Document], bool] | None = None) -> tuple[Document, str]:
     """The stored revision an edge of ``item`` would belong to, and the item's words there;
-    InputError when that document is not one a supersession rule reads (an addendum)."""
+    InputError when that document is not one a supersession rule reads (an addendum).
+    ``readable``: the revisions the asker may read (None: every one); the others are as absent."""
     from inforce.ontology import NotFoundError
 
     kinds = {kind for rule in snapshot.rules.supersession for kind in rule.document_kinds}
-    revisions = sorted((d for d in _documents(snapshot) if d.id == item.doc and item.rev in (None, d.revision)),
+    revisions = sorted((d for d in _documents(snapshot) if d.id == item.doc and item.rev in (None, d.revision)
+                        and (readable is None or readable(d))),
                        key=lambda d: (d.effective.from_, d.seq), reverse=True)
     for revision in revisions:
         try:
