@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from .dates import utc_text
 from .document import (
@@ -218,7 +218,7 @@ class Erasure(BaseModel):
     model_config = _MODEL
 
     id: ErasureId
-    document: str
+    document: DocumentId
     #: ``document``: every revision of it, also one issued later; ``revision``: those listed
     scope: Literal["document", "revision"]
     revisions: tuple[str, ...]
@@ -261,6 +261,19 @@ class Erasure(BaseModel):
     #: before they were kept: its revisions are left out of the graph, as then)
     tombstones: tuple[ErasedRevision, ...] = ()
     edges: tuple[Supersedes, ...] = ()
+
+    @field_validator("tombstones")
+    @classmethod
+    def _tombstones_of_its_document(cls, tombstones: tuple[ErasedRevision, ...], info: ValidationInfo
+                                    ) -> tuple[ErasedRevision, ...]:
+        """Every tombstone is a revision of the entry's own document: an entry edited to name
+        another document kept that document's revisions out of ingest, erased by nobody (audit 85 A F1)."""
+        document = info.data.get("document")
+        others = sorted({t.document for t in tombstones if t.document != document})
+        if document is not None and others:
+            raise ValueError(f"its erased revisions are of {', '.join(others)}, not of {document}: "
+                             "an entry names the document its revisions are of")
+        return tombstones
 
     @property
     def note(self) -> ErasedNote:
