@@ -17,6 +17,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from pdf_objects import write_pdf
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
@@ -46,21 +47,9 @@ def _pdf(path: Path, *, pages: int, runs: int, words: str = "Anchor bolts are ga
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
         b"/Resources << /Font << /F 3 0 R >> >> >>"
     ] * pages
-    return _written(path, bodies, b"1.5")
+    return write_pdf(path, bodies, b"1.5")
 
 
-def _written(path: Path, bodies: list[bytes], version: bytes) -> Path:
-    """A PDF file of ``bodies`` as objects 1, 2, ... (1 the catalog), with its cross-reference table."""
-    data, offsets = bytearray(b"%PDF-" + version + b"\n"), []
-    for number, body in enumerate(bodies, 1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Root 1 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, table)
-    path.write_bytes(bytes(data))
-    return path
 
 
 def test_a_pdf_bomb_is_refused_quickly_naming_file_and_page_and_nothing_is_stored(tmp_path: Path):
@@ -122,7 +111,7 @@ def _one_stream_pdf(path: Path, shows: int, hex_coded: bool = False) -> Path:
         b"<< /Filter %s /Length %d >>\nstream\n%s\nendstream" % (code, len(stream), stream),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    return _written(path, bodies, b"1.7")
+    return write_pdf(path, bodies, b"1.7")
 
 
 _PEAK_ON_EXIT = """
@@ -202,7 +191,7 @@ def test_a_stream_whose_length_refers_to_itself_is_refused_in_bounded_time(tmp_p
     root = tmp_path / "p"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
-    pdf = _written(root / "documents" / "selflen.pdf", [
+    pdf = write_pdf(root / "documents" / "selflen.pdf", [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
@@ -234,7 +223,7 @@ def test_the_first_counts_library_says_nothing_of_its_own(tmp_path: Path, caplog
     root = tmp_path / "p"
     (root / "documents").mkdir(parents=True)
     (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
-    _written(root / "documents" / "odd.pdf", [
+    write_pdf(root / "documents" / "odd.pdf", [
         b"<< /Type /Catalog /Pages 2 0 R >>", pages,
         b"<< /Type /Page /Parent 2 0 R /MediaBox " + box + b" /Contents 4 0 R /Resources << /Font << /F 5 0 R >> >> >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(text), text),

@@ -13,24 +13,17 @@ from __future__ import annotations
 
 import base64
 import random
-import resource
-import subprocess
-import sys
-import time
 import zlib
 from pathlib import Path
 
 import pytest
+from pdf_objects import graph_stored, ingest_one_pdf, write_pdf
 
 from inforce.adapters.ingest import pdfshows
 from inforce.adapters.ingest.pdf import MAX_PDF_OBJECTS, MAX_PDF_PAGE_OBJECTS, pdf_text_layer
 from inforce.adapters.ingest.pdfshows import FormCycle, UnreadStream, page_counts
 from inforce.ontology import InputError
 
-SIDECAR = (
-    "id: BOMB-1\nkind: specification\ntitle: Bomb\nissued: 2026-01-01\n"
-    "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T09:00:00Z\n"
-)
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
 HEAD = b"BT /F1 12 Tf 72 720 Td (1 PURPOSE) Tj 0 -14 Td (1.1 The purpose of this text is a test.) Tj ET\n"
 
@@ -117,17 +110,6 @@ def _stream(data: bytes, how: str, extra: bytes = b"") -> bytes:
     return b"<< /Length %d /Filter %s%s >>\nstream\n%s\nendstream" % (len(data), name, extra, data)
 
 
-def _written(path: Path, bodies: list[bytes]) -> Path:
-    data, offsets = bytearray(b"%PDF-1.7\n"), []
-    for number, body in enumerate(bodies, 1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Root 1 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, table)
-    path.write_bytes(bytes(data))
-    return path
 
 
 def _shows_x(form: bytes) -> list[bytes]:
@@ -141,7 +123,7 @@ def _shows_x(form: bytes) -> list[bytes]:
 
 def _selfform(path: Path, how: str) -> Path:
     """The audit's file: the page shows /X, and /X, under ``how``'s filter, shows itself twice."""
-    return _written(path, _shows_x(_stream(
+    return write_pdf(path, _shows_x(_stream(
         b"BT /F1 12 Tf (a) Tj ET /X Do /X Do", how,
         b" /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /X 6 0 R >> >>")))
 
@@ -158,32 +140,15 @@ def _content(path: Path, content: bytes, how: str | None, pages: int = 1, filter
         stream = _stream(content, how)
     page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
             b"/Contents 4 0 R >>")
-    return _written(path, [b"<< /Type /Catalog /Pages 2 0 R >>",
+    return write_pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>",
                            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages), FONT, stream]
                     + [page] * pages)
 
 
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
 
 
-def _ingest(tmp_path: Path, build, *, limited: bool = True) -> tuple[subprocess.CompletedProcess, float, Path]:  # noqa: ANN001
-    """``inforce ingest`` of a project of one PDF, in a child held to 60 s (and 1.5 GB, under which
-    the PDF is refused before the graph, which maps far more, is opened)."""
-    root = tmp_path / "p"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
-    build(root / "documents" / "bomb.pdf")
-    (root / "documents" / "bomb.pdf.yaml").write_text(SIDECAR)
-    started = time.monotonic()
-    child = subprocess.run([sys.executable, "-c", "import sys\nsys.argv[0] = 'inforce'\n"
-                            "from inforce.adapters.cli import app\napp()", "ingest", str(root)],
-                           capture_output=True, text=True, timeout=60, preexec_fn=_limited if limited else None)
-    return child, time.monotonic() - started, root
 
 
-def _stored(root: Path) -> bool:
-    return (root / ".inforce").exists() and any((root / ".inforce").rglob("*.kuzu*"))
 
 
 # -- F1 ------------------------------------------------------------------------------------------
@@ -191,11 +156,11 @@ def _stored(root: Path) -> bool:
 
 @pytest.mark.parametrize("how", ["hex", "a85", "lzw", "runlength", "a85-flate"])
 def test_a_form_showing_itself_under_any_filter_is_refused_in_bounded_memory_and_time(tmp_path: Path, how: str):
-    child, elapsed, root = _ingest(tmp_path, lambda path: _selfform(path, how))
+    child, elapsed, root = ingest_one_pdf(tmp_path, lambda path: _selfform(path, how))
     assert child.returncode == 2, (child.returncode, child.stderr[-2000:])
     assert "documents/bomb.pdf" in child.stderr and "page 1 shows form /X inside itself" in child.stderr
     assert elapsed < 30, elapsed
-    assert not _stored(root)
+    assert not graph_stored(root)
 
 
 @pytest.mark.parametrize("how", list(ENCODED))
@@ -249,7 +214,7 @@ def test_a_form_under_an_image_filter_is_refused_naming_it_and_the_page(tmp_path
     bodies = _shows_x(b"<< /Length 4 /Filter /DCTDecode /Type /XObject /Subtype /Form /BBox [0 0 9 9] >>\n"
                       b"stream\n\xff\xd8\xff\xd9\nendstream")
     with pytest.raises(InputError) as caught:
-        pdf_text_layer(_written(tmp_path / "f.pdf", bodies), file="documents/f.pdf")
+        pdf_text_layer(write_pdf(tmp_path / "f.pdf", bodies), file="documents/f.pdf")
     assert "form /X shown on page 1 is under the filter /DCTDecode" in caught.value.message
 
 
@@ -263,7 +228,7 @@ def test_an_ordinary_pdf_under_each_filter_is_read(tmp_path: Path, how: str):
 
 
 def test_a_pdf_whose_content_is_lzw_coded_is_ingested(tmp_path: Path):
-    child, _, root = _ingest(tmp_path, lambda path: _content(path, HEAD, "lzw"), limited=False)
+    child, _, root = ingest_one_pdf(tmp_path, lambda path: _content(path, HEAD, "lzw"), limited=False)
     said = child.stdout + child.stderr
     assert child.returncode == 0 and "1 added" in said and "2 provisions" in said, said[-2000:]
     [(_, cycle)] = list(page_counts(_selfform(tmp_path / "s.pdf", "lzw"), 10_000, 10_000))
@@ -282,10 +247,10 @@ def test_pages_each_under_the_page_limit_are_refused_past_the_document_total_qui
     def build(path: Path) -> None:
         _content(path, HEAD + b"0 0 1 1 re f\n" * per, "a85-flate", pages=pages)
 
-    child, elapsed, root = _ingest(tmp_path, build)
+    child, elapsed, root = ingest_one_pdf(tmp_path, build)
     assert child.returncode == 2, (child.returncode, child.stderr[-2000:])
     past = MAX_PDF_OBJECTS // (per + 2) + 1
     assert f"more than {MAX_PDF_OBJECTS:,} objects (text, paths, images, forms) by page {past}" in child.stderr, \
         child.stderr[-2000:]
     assert elapsed < 30, elapsed
-    assert not _stored(root)
+    assert not graph_stored(root)

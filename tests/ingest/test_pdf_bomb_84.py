@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
 import struct
-import subprocess
-import sys
-import time
 import zlib
 from pathlib import Path
 
 import pytest
+from pdf_objects import graph_stored, ingest_one_pdf, write_pdf
 
 from inforce.adapters.ingest.pdf import pdf_text_layer
 from inforce.adapters.ingest.pdfshows import UnreadPage, UnreadStream, page_counts
@@ -42,17 +39,6 @@ OWNER = bytes(range(32))
 PERMISSIONS = -4
 
 
-def _written(path: Path, bodies: list[bytes], trailer: bytes = b"") -> Path:
-    data, offsets = bytearray(b"%PDF-1.7\n"), []
-    for number, body in enumerate(bodies, 1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Root 1 0 R /Size %d %s>>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, trailer, table)
-    path.write_bytes(bytes(data))
-    return path
 
 
 def _page(content: bytes, form: bytes | None = None) -> list[bytes]:
@@ -74,13 +60,13 @@ def _selflen_form(path: Path, hexed: bool = False) -> Path:
     extra = FORM
     if hexed:
         body, extra = body.hex().encode() + b">", b"/Filter /ASCIIHexDecode " + FORM
-    return _written(path, _page(_stream(HEAD + b"/X Do\n"), _stream(body, b"6 0 R", extra)))
+    return write_pdf(path, _page(_stream(HEAD + b"/X Do\n"), _stream(body, b"6 0 R", extra)))
 
 
 def _selflen_page(path: Path) -> Path:
     """The page's own content stream's /Length is ``5 0 R`` (its own object); it shows the
     self-showing form."""
-    return _written(path, _page(_stream(HEAD + b"/X Do\n", b"5 0 R"), _stream(b"/X Do /X Do", None, FORM)))
+    return write_pdf(path, _page(_stream(HEAD + b"/X Do\n", b"5 0 R"), _stream(b"/X Do /X Do", None, FORM)))
 
 
 # -- the Standard security handler, revision 4 (AESV2), with the empty user password ------------
@@ -138,7 +124,7 @@ def _encrypted(path: Path, content: bytes, form: bytes | None, form_extra: bytes
     bodies = [*_page(page, shown), _encrypt_dict(b"AESV2")]
     if form is None:
         bodies.insert(5, b"null")
-    return _written(path, bodies, b"/Encrypt 7 0 R /ID [<%s> <%s>] " % (ID.hex().encode(), ID.hex().encode()))
+    return write_pdf(path, bodies, trailer=b"/Encrypt 7 0 R /ID [<%s> <%s>] " % (ID.hex().encode(), ID.hex().encode()))
 
 
 def _aes_bomb(path: Path) -> Path:
@@ -155,27 +141,10 @@ def _aes_text(path: Path) -> Path:
 # -- through ingest, in a child held to 1.5 GB ---------------------------------------------------
 
 
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
 
 
-def _ingest(tmp_path: Path, build, *, limited: bool = True) -> tuple[subprocess.CompletedProcess, float, Path]:  # noqa: ANN001
-    """``inforce ingest`` of a project of one PDF, in a child held to 60 s (and 1.5 GB, under which
-    the PDF is refused before the graph, which maps far more, is opened)."""
-    root = tmp_path / "p"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
-    build(root / "documents" / "x.pdf")
-    (root / "documents" / "x.pdf.yaml").write_text(SIDECAR)
-    started = time.monotonic()
-    child = subprocess.run([sys.executable, "-c", "import sys\nsys.argv[0] = 'inforce'\n"
-                            "from inforce.adapters.cli import app\napp()", "ingest", str(root)],
-                           capture_output=True, text=True, timeout=60, preexec_fn=_limited if limited else None)
-    return child, time.monotonic() - started, root
 
 
-def _stored(root: Path) -> bool:
-    return (root / ".inforce").exists() and any((root / ".inforce").rglob("*.kuzu*"))
 
 
 def _untyped_page(path: Path) -> Path:
@@ -183,7 +152,7 @@ def _untyped_page(path: Path) -> Path:
     playa's page tree holds none."""
     bodies = _page(_stream(HEAD + b"/X Do\n"), _stream(b"/X Do /X Do", None, FORM))
     bodies[2] = bodies[2].replace(b"/Type /Page ", b"")
-    return _written(path, bodies)
+    return write_pdf(path, bodies)
 
 
 @pytest.mark.parametrize(("build", "said"), [
@@ -194,25 +163,25 @@ def _untyped_page(path: Path) -> Path:
                     "reads it holds 0 pages, pdfium finds 1)"),
 ], ids=["form-length-self", "form-length-self-hex", "page-length-self", "page-not-typed"])
 def test_a_page_the_count_cannot_read_is_refused_never_loaded_by_pdfium(tmp_path: Path, build, said: str):  # noqa: ANN001
-    child, elapsed, root = _ingest(tmp_path, build)
+    child, elapsed, root = ingest_one_pdf(tmp_path, build, name="x.pdf", sidecar=SIDECAR)
     assert child.returncode == 2, (child.returncode, child.stderr[-2000:])
     assert "documents/x.pdf" in child.stderr and said in child.stderr, child.stderr[-2000:]
     assert elapsed < 30, elapsed
-    assert not _stored(root)
+    assert not graph_stored(root)
 
 
 def test_an_empty_password_aes_pdf_holding_the_form_bomb_is_counted_and_refused(tmp_path: Path):
-    child, elapsed, root = _ingest(tmp_path, _aes_bomb)
+    child, elapsed, root = ingest_one_pdf(tmp_path, _aes_bomb, name="x.pdf", sidecar=SIDECAR)
     assert child.returncode == 2, (child.returncode, child.stderr[-2000:])
     assert "documents/x.pdf" in child.stderr and "page 1 shows form /X inside itself" in child.stderr
     assert elapsed < 30, elapsed
-    assert not _stored(root)
+    assert not graph_stored(root)
 
 
 def test_an_ordinary_empty_password_aes_pdf_is_read(tmp_path: Path):
     pdf = _aes_text(tmp_path / "x.pdf")
     assert [number for number, count in page_counts(pdf, 100, 100) if count.problem is None] == [1]
-    child, _, _ = _ingest(tmp_path, _aes_text, limited=False)
+    child, _, _ = ingest_one_pdf(tmp_path, _aes_text, limited=False, name="x.pdf", sidecar=SIDECAR)
     assert child.returncode == 0, child.stderr[-2000:]
     assert "1 added" in child.stdout + child.stderr, child.stdout + child.stderr
     assert "Records are kept seven years" in pdf_text_layer(pdf, file="x.pdf").text
@@ -241,12 +210,12 @@ def test_damaged_flate_data_is_refused_not_counted_short(tmp_path: Path):
     alone, which real files have, leaves the data whole and is read."""
     good = zlib.compress(b"/X Do /X Do " * 10)
     broken = good[:-12] + bytes(b ^ 0x55 for b in good[-12:-4]) + good[-4:]
-    pdf = _written(tmp_path / "broken.pdf", _page(_stream(HEAD + b"/X Do\n"),
+    pdf = write_pdf(tmp_path / "broken.pdf", _page(_stream(HEAD + b"/X Do\n"),
                                                    _stream(broken, None, b"/Filter /FlateDecode " + FORM)))
     [(number, count)] = list(page_counts(pdf, 100, 100))
     assert number == 1 and isinstance(count.problem, UnreadStream), count
     text = zlib.compress(HEAD)[:-4] + bytes(4)
-    pdf = _written(tmp_path / "sum.pdf", _page(_stream(text, None, b"/Filter /FlateDecode")))
+    pdf = write_pdf(tmp_path / "sum.pdf", _page(_stream(text, None, b"/Filter /FlateDecode")))
     assert [(n, c.shows, c.problem) for n, c in page_counts(pdf, 100, 100)] == [(1, 2, None)]
 
 

@@ -11,14 +11,11 @@ and page, exit 2, nothing stored, in a child process held to 1.5 GB and 60 s.
 
 from __future__ import annotations
 
-import resource
-import subprocess
-import sys
-import time
 import zlib
 from pathlib import Path
 
 import pytest
+from pdf_objects import ingest_one_pdf, write_pdf
 
 from inforce.adapters.ingest.pdf import (
     MAX_PDF_PAGE_OBJECTS,
@@ -27,25 +24,10 @@ from inforce.adapters.ingest.pdf import (
 )
 from inforce.adapters.ingest.pdfshows import MAX_FORM_DEPTH, FormCycle, page_counts
 
-SIDECAR = (
-    "id: BOMB-1\nkind: specification\ntitle: Bomb\nissued: 2026-01-01\n"
-    "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T09:00:00Z\n"
-)
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
 HEAD = b"BT /F1 12 Tf 72 720 Td (1 PURPOSE) Tj 0 -14 Td (1.1 The purpose of this text is a test.) Tj ET\n"
 
 
-def _written(path: Path, bodies: list[bytes]) -> Path:
-    data, offsets = bytearray(b"%PDF-1.7\n"), []
-    for number, body in enumerate(bodies, 1):
-        offsets.append(len(data))
-        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = len(data)
-    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
-    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    data += b"trailer\n<< /Root 1 0 R /Size %d >>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, table)
-    path.write_bytes(bytes(data))
-    return path
 
 
 def _stream(data: bytes, extra: bytes = b"") -> bytes:
@@ -65,7 +47,7 @@ def _page(resources: bytes) -> bytes:
 def _selfform(path: Path) -> Path:
     """The audit's 922-byte file: the page shows /X, and /X shows text and then itself twice."""
     res = b"<< /Font << /F1 4 0 R >> /XObject << /X 6 0 R >> >>"
-    return _written(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    return write_pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                            _page(res), FONT, _stream(HEAD + b"/X Do\n"),
                            _form(b"BT /F1 12 Tf (a) Tj ET /X Do /X Do", res)])
 
@@ -82,30 +64,17 @@ def _nested(path: Path, depth: int, fan: int) -> Path:
             bodies.append(_form(b"/X%d Do\n" % (level - 1) * fan,
                                 b"<< /XObject << /X%d %d 0 R >> >>" % (level - 1, 5 + level)))
     bodies[2] = _page(b"<< /Font << /F1 4 0 R >> /XObject << /X%d %d 0 R >> >>" % (depth, 6 + depth))
-    return _written(path, bodies)
+    return write_pdf(path, bodies)
 
 
 def _paths(path: Path, count: int) -> Path:
     """The audit's F2 page: two lines of text, then ``count`` filled squares."""
-    return _written(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    return write_pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                            _page(b"<< /Font << /F1 4 0 R >> >>"), FONT, _stream(HEAD + b"0 0 1 1 re f\n" * count)])
 
 
-def _limited() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
 
 
-def _ingest(tmp_path: Path, build) -> tuple[subprocess.CompletedProcess, float, Path]:  # noqa: ANN001
-    root = tmp_path / "p"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: bomb\nfacets: []\nrules: []\n")
-    build(root / "documents" / "bomb.pdf")
-    (root / "documents" / "bomb.pdf.yaml").write_text(SIDECAR)
-    started = time.monotonic()
-    child = subprocess.run([sys.executable, "-c", "import sys\nsys.argv[0] = 'inforce'\n"
-                            "from inforce.adapters.cli import app\napp()", "ingest", str(root)],
-                           capture_output=True, text=True, timeout=60, preexec_fn=_limited)
-    return child, time.monotonic() - started, root
 
 
 @pytest.mark.parametrize(("build", "said"), [
@@ -115,7 +84,7 @@ def _ingest(tmp_path: Path, build) -> tuple[subprocess.CompletedProcess, float, 
 ], ids=["form-shows-itself", "eight-levels-of-ten", "three-million-paths"])
 def test_a_page_of_forms_or_paths_past_the_limits_is_refused_in_bounded_memory_and_time(tmp_path: Path, build,
                                                                                       said: str):
-    child, elapsed, root = _ingest(tmp_path, build)
+    child, elapsed, root = ingest_one_pdf(tmp_path, build)
     assert child.returncode == 2, (child.returncode, child.stderr[-2000:])
     assert "documents/bomb.pdf" in child.stderr and said in child.stderr, child.stderr[-2000:]
     assert elapsed < 30, elapsed
