@@ -136,6 +136,13 @@ class Held:
     def __getattr__(self, name):
         return getattr(self._stream, name)
 sys.stdout = Held(sys.stdout)
+_write = os.write
+def write(fd, data):  # an answer written to the descriptor itself (emit_text) counts as written too
+    done = _write(fd, data)
+    if fd == 1 and done:
+        sys.stdout._wrote = True
+    return done
+os.write = write
 from inforce.adapters.cli.app import main
 sys.argv[0] = "inforce"
 main()
