@@ -26,7 +26,7 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create_atomically", "ensure_room", "files_under",
-           "is_file_name", "is_inside", "name_not_utf8", "name_text", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "no_room_refusal", "no_temporary_room", "read_only", "read_bounded", "read_bounded_text", "release_lock",
+           "is_file_name", "is_inside", "name_not_utf8", "name_text", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "no_room_refusal", "no_temporary_room", "not_regular", "read_only", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
 _PARTIAL = ".partial"
@@ -123,6 +123,22 @@ def path_kind(path: Path) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     return "a regular file" if stat.S_ISREG(mode) else _kind_of(mode)
+
+
+def not_regular(path: str | Path) -> str | None:
+    """What the entry at ``path`` is when it is there but no regular file to read, the link
+    followed ("a named pipe", "a device", "a symbolic link that loops", ...); None when it is a
+    regular file or nothing is there (a missing file is said as missing by its reader). A folder is
+    a folder: the caller decides whether one is taken."""
+    try:
+        mode = os.stat(path).st_mode
+    except RuntimeError:
+        return "a symbolic link that loops"
+    except OSError as problem:
+        if os.path.lexists(path):
+            return "a symbolic link that loops" if problem.errno == errno.ELOOP else "a link to nothing"
+        return None
+    return None if stat.S_ISREG(mode) else _kind_of(mode)
 
 
 def _kind_of(mode: int) -> str:

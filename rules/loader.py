@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -19,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from inforce.ontology import InputError, InputErrors, Manifest, NotFoundError, RulePackRef
-from inforce.ontology.files import read_bounded, read_bounded_text
+from inforce.ontology.files import not_regular, read_bounded, read_bounded_text
 
 from .conditions import ConditionFacet
 from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
@@ -72,10 +71,10 @@ def resolve_pack(target: str | Path, root: Path | None = None, *, only: str | No
     path = Path(text) if root is None or Path(text).is_absolute() else root / text
     if only != "stock" and path.is_file():
         return text, path
-    if only != "stock" and os.path.lexists(path) and not path.is_dir():
+    if only != "stock" and (kind := not_regular(path)) is not None and kind != "a folder":
         # there, but no regular file (a named pipe, a device, a link to one or in a loop): said so,
         # never "no rule pack" with the stock names offered (audit 85 B F2)
-        raise InputError("is not a regular file: a rule pack is a YAML file", file=str(path),
+        raise InputError(f"is not a regular file ({kind}): a rule pack is a YAML file", file=str(path),
                          hint="give the pack file itself")
     if only != "path" and not text.startswith((".", "/")) and stock.is_file():
         return text.removesuffix(".yaml"), stock

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
-from inforce.ontology.files import is_inside, read_bounded_text
+from inforce.ontology.files import is_inside, not_regular, read_bounded_text
 from inforce.ontology.scalars import blank_or_padded, visible_name
 from inforce.ontology.yamltext import Node
 
@@ -302,6 +302,10 @@ def _pack(node: Node, index: int, reader: NodeReader, root: Path) -> RulePackRef
     pack_path = root / relative
     if not is_inside(pack_path, root):
         reader.error(value_node, f"pack {relative!r} is outside the project", field=f"{where}.path")
+        return None
+    if (kind := not_regular(pack_path)) is not None and kind != "a folder":  # the words rules check says too
+        reader.error(value_node, f"pack {relative!r} is not a regular file ({kind}): a rule pack is a YAML file",
+                     field=f"{where}.path")
         return None
     if not pack_path.is_file():
         reader.error(
