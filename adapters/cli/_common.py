@@ -97,7 +97,7 @@ EXIT_MODEL = 4  # a configured model cannot be loaded
 EXIT_PROJECT_FAILED = 5  # sweep-all: a project of the portfolio could not be swept (the others were)
 EXIT_WORKER_LOST = 6  # work sent to a worker was lost: the worker died each time it was tried
 EXIT_INTERNAL = 70  # an unexpected internal error (a bug): one line, no traceback (EX_SOFTWARE)
-EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
+EXIT_INTERRUPTED = _pipes.EXIT_INTERRUPTED  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
 EXIT_PIPE = _pipes.EXIT_PIPE  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
 
 #: ``inforce --debug`` records its wish here (the click context's meta, shared by subcommands);

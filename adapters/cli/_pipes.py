@@ -11,9 +11,10 @@ import select
 import stat
 import sys
 
-__all__ = ["EXIT_PIPE", "command_started", "reader_gone", "silence"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_PIPE", "command_started", "interrupted", "reader_gone", "silence"]
 
 EXIT_PIPE = 141  # the reader of standard output closed it (``| head``): 128 + SIGPIPE
+EXIT_INTERRUPTED = 130  # interrupted (Ctrl-C): 128 + SIGINT, as shells report it
 
 #: Whether a command's own handler ran in this process (it decides its pipe itself, and one
 #: whose answer went to -o FILE owes nothing to a reader of standard output).
@@ -46,6 +47,18 @@ def reader_gone() -> bool:
         return any(event & select.POLLERR for _, event in poller.poll(0))
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return False  # not a real file (a test runner's buffer), or no poll on this system
+
+
+def interrupted() -> int:
+    """Say that the run was interrupted (Ctrl-C) where no command's handler said it (while the
+    command line's modules load, while click reads it), and its code: the one word a command's
+    handler writes (``_common.handle_errors``), never a traceback or silence."""
+    try:
+        sys.stderr.write("interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass  # no standard error to say it on: the code still says it
+    return EXIT_INTERRUPTED
 
 
 def silence(stream: object) -> None:

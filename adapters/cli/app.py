@@ -142,6 +142,8 @@ def main() -> None:
         app()
     except SystemExit as leaving:
         raise SystemExit(_exit_code(leaving)) from None
+    except KeyboardInterrupt:  # before click's own handling began (building the command line)
+        raise SystemExit(_pipes.interrupted()) from None
     except BrokenPipeError as gone:
         raise SystemExit(_unwritten_code(gone)) from None
     except OSError as failed:
@@ -172,6 +174,10 @@ def _exit_code(leaving: SystemExit) -> int | str | None:
     broken = leaving.__context__
     if isinstance(broken, OSError) and broken.errno == errno.EPIPE:
         return _pipes.EXIT_PIPE
+    if isinstance(broken, typer.Exit) and isinstance(broken.__cause__, KeyboardInterrupt):
+        # Ctrl-C outside a command's handler (which says it itself): while a command's modules load,
+        # or while click reads the command line. Click ends it with 130 and not a word.
+        return _pipes.interrupted()
     if leaving.code in (0, None) and not _pipes.handled() and _pipes.reader_gone():
         return _pipes.EXIT_PIPE
     return leaving.code

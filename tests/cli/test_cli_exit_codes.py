@@ -310,3 +310,39 @@ def test_an_answer_sent_to_o_needs_no_standard_output(project, tmp_path):
     done = _closed(">&-", "stats", project, "-o", tmp_path / "stats.txt")
     assert done.returncode == 0, done.stderr
     assert "documents" in (tmp_path / "stats.txt").read_text()
+
+
+# A KeyboardInterrupt raised as the named module is first imported: where Ctrl-C lands when the key is pressed
+# while the command line's modules load (the interpreter raises it at whatever line runs then)
+_INTERRUPTED_AT = """
+import sys
+from importlib.abc import MetaPathFinder
+stop_at = sys.argv.pop(1)
+class Interrupt(MetaPathFinder):  # one Ctrl-C: the first time the module is looked for
+    def find_spec(self, name, path=None, target=None):
+        if name == stop_at:
+            sys.meta_path.remove(self)
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, Interrupt())
+from inforce._console import main  # what the console script runs
+sys.argv[0] = "inforce"
+main()
+"""
+
+
+@pytest.mark.parametrize("module", ["inforce.adapters.cli.app", "typer", "inforce.adapters.cli.ingest_cmd"])
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_exit_130(tmp_path, module):
+    """Audit 84 (low): Ctrl-C in the first second of a run (a command's modules loading) ended in a
+    traceback (the console script imported the whole command line) or in exit 130 saying nothing
+    (click's own end for it, outside any command's handler): now "interrupted", 130, as elsewhere."""
+    from importlib.metadata import entry_points
+
+    from inforce.adapters.cli.app import COMMAND_MODULES
+
+    assert [e.value for e in entry_points(group="console_scripts", name="inforce")] == ["inforce._console:main"]
+    if module.endswith("ingest_cmd"):
+        module = f"inforce.adapters.cli.{COMMAND_MODULES['ingest']}"
+    done = subprocess.run([sys.executable, "-c", _INTERRUPTED_AT, module, "ingest", str(tmp_path)],
+                          capture_output=True, timeout=120, check=False)
+    assert (done.returncode, done.stderr) == (EXIT_INTERRUPTED, b"interrupted\n"), done.stderr.decode()
