@@ -39,7 +39,8 @@ PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-o
          "held-out-54", "held-out-55", "held-out-56", "held-out-57", "held-out-58",
          "held-out-59", "held-out-60", "held-out-61", "held-out-62",
          "held-out-63", "held-out-64", "held-out-65", "held-out-66", "held-out-67",
-         "held-out-68", "held-out-69", "held-out-70", "held-out-71", "held-out-72", "held-out-73")
+         "held-out-68", "held-out-69", "held-out-70", "held-out-71", "held-out-72", "held-out-73",
+         "held-out-74")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -221,6 +222,7 @@ LATER_BATCHES = [
     ("held-out-71", "ADD-71-", "Seventy-first", 6, 50, 14, 8, 3),
     ("held-out-72", "ADD-72-", "Seventy-second", 6, 50, 14, 8, 3),
     ("held-out-73", "ADD-73-", "Seventy-third", 6, 50, 14, 8, 3),
+    ("held-out-74", "ADD-74-", "Seventy-fourth", 6, 50, 14, 8, 3),
 ]
 _BATCH_HEADINGS = [heading for _, _, heading, *_ in LATER_BATCHES]
 
