@@ -7,8 +7,12 @@ case shows a diff of expected and actual.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -58,9 +62,17 @@ class MemoryCorpus:
 
     def __init__(self, documents: Sequence[Document]) -> None:
         self._documents = list(documents)
+        self._directory: TargetDirectory | None = None
 
     def documents(self) -> list[Document]:
         return list(self._documents)
+
+    def directory(self) -> TargetDirectory:
+        """The target directory of these documents, built once: every case a test file asks reads
+        the same corpus (built per case, it was a fifth of a replay of the stock supersession tests)."""
+        if self._directory is None:
+            self._directory = TargetDirectory.from_documents(self._documents)
+        return self._directory
 
     def _revisions(self, doc: str) -> list[Document]:
         found = [d for d in self._documents if d.id == doc]
@@ -197,7 +209,7 @@ def case_answers_over(
 ) -> tuple[str, list[tuple[RuleCase, int | None, Any]], CaseCorpus]:
     """``case_answers``, with the corpus the cases were asked over (``rules impact`` shows a
     case's answer by the access of the documents it names, judged in the corpus they come from)."""
-    source_name, _, answers, corpus = _answers(path, pack_file=pack_file, load_corpus=load_corpus)
+    source_name, _, answers, corpus = _answers(path, pack_file=pack_file, load_corpus=load_corpus, memo=True)
     return source_name, answers, corpus
 
 
@@ -214,11 +226,49 @@ def case_answers(
     return source_name, answers
 
 
+#: Answers already given, by what decides them (``_answers_key``): the last few kept.
+_ANSWERED: OrderedDict[str, list[Any]] = OrderedDict()
+_ANSWERED_KEPT = 8
+_ANSWERED_LOCK = threading.Lock()  # the service replays on several threads
+
+
+def _answers_key(rules: RuleSet, documents: Sequence[Document], cases: Sequence[tuple[RuleCase, int | None]]) -> str:
+    """What a test file's answers are a function of, hashed: every pack of the rule set (its
+    rules as loaded, params applied, its file and content hash), the facets, every document of
+    the corpus as the cases read it (itemized), each case and its line, and today (a case
+    without a date is asked on it)."""
+    digest = hashlib.sha256()
+
+    def put(text: str) -> None:
+        digest.update(text.encode("utf-8"))
+        digest.update(b"\x00")
+
+    put(dt.date.today().isoformat())
+    put(json.dumps(list(rules.facets)))
+    for pack in rules.packs:
+        put(json.dumps([pack.name, pack.file, pack.content_hash], default=str))
+        put(json.dumps(dict(pack.params), sort_keys=True, default=_json_default))
+        put(pack.pack.model_dump_json())
+    for document in documents:
+        put(document.model_dump_json())
+    for case, line in cases:
+        put(f"{line}:{case.model_dump_json()}")
+    return digest.hexdigest()
+
+
 def _answers(
-    path: Path, *, pack_file: Path | None, load_corpus: CorpusLoader | None,
+    path: Path, *, pack_file: Path | None, load_corpus: CorpusLoader | None, memo: bool = False,
 ) -> tuple[str, LoadedPack, list[tuple[RuleCase, int | None, Any]], CaseCorpus]:
     """``case_answers``, with the pack the answers came from (coverage reads its parts) and
-    the corpus they were asked over."""
+    the corpus they were asked over.
+
+    ``memo``: the answers are taken from an earlier call that asked the same cases of the same
+    rules over the same corpus (``_answers_key``), when one of the last few did, else kept for
+    the next: ``rules impact`` replays a pack's tests under the old pack and the new, and the
+    old side (the pack as committed) is the same from one run to the next in a process that
+    serves several (the service, a check run over many edits) — the stock supersession tests
+    take half a minute a side. The answers are the engine's, asked once; each caller gets its
+    own copy."""
     model, source = read_test_file(path, display_path(path))
     folder = path.parent
     pack_target = model.pack or path.name.removesuffix(".test.yaml") + ".yaml"
@@ -244,11 +294,19 @@ def _answers(
                 hint="name a folder of document files, relative to this test file")])
         documents += load_corpus(corpus_folder)
     documents = [itemize(document, rules) for document in documents]  # as ingest does: addenda only
+    cases = [(case, source.locate(("cases", number))[0]) for number, case in enumerate(model.cases)]
+    key = _answers_key(rules, documents, cases) if memo else None
+    with _ANSWERED_LOCK:
+        held = _ANSWERED.get(key) if key is not None else None
+        if held is not None:
+            _ANSWERED.move_to_end(key)  # type: ignore[arg-type]
+    if held is not None:
+        answers = [(case, line, copy.deepcopy(answer)) for (case, line), answer in zip(cases, held, strict=True)]
+        return source.name, loaded, answers, CaseCorpus(tuple(documents), corpus_folder)
     corpus = MemoryCorpus(documents)
     index = EligibilityIndex.from_documents(documents, rules)
     answers = []
-    for number, case in enumerate(model.cases):
-        line = source.locate(("cases", number))[0]
+    for number, (case, line) in enumerate(cases):
         try:
             answers.append((case, line, _ask(case, rules, corpus, index)))
         except InputError as problem:
@@ -257,6 +315,12 @@ def _answers(
             raise InputError(f"case {case.name!r}: {problem.message}", file=source.name, line=line,
                              field=f"cases[{number}]" + (f".{problem.field}" if problem.field else ""),
                              hint=problem.hint) from None
+    if key is not None:
+        kept = copy.deepcopy([answer for _, _, answer in answers])
+        with _ANSWERED_LOCK:
+            _ANSWERED[key] = kept
+            while len(_ANSWERED) > _ANSWERED_KEPT:
+                _ANSWERED.popitem(last=False)
     return source.name, loaded, answers, CaseCorpus(tuple(documents), corpus_folder)
 
 
@@ -279,8 +343,7 @@ def _ask(case: RuleCase, rules: RuleSet, corpus: MemoryCorpus, index: Eligibilit
         return resolve_precedence(a, b, rules.precedence, valid_at=asked.valid_at).model_dump(mode="json")
     if case.derive is not None:
         document = _document(corpus, case.derive.document)
-        directory = TargetDirectory.from_documents(corpus.documents())
-        derived = derive_supersedes(document, rules, directory=directory, has_target=corpus.has,
+        derived = derive_supersedes(document, rules, directory=corpus.directory(), has_target=corpus.has,
                                     names=lambda doc: outline_names(_document(corpus, doc)) if corpus.has(
                                         Locator(doc=doc)) else {})
         return derived.model_dump(mode="json")
@@ -315,7 +378,7 @@ def _read(corpus: MemoryCorpus, rules: RuleSet, doc: str) -> dict[str, Any]:
     from .addenda.reading import Lookup, read_addendum
 
     document = _document(corpus, doc)
-    directory = TargetDirectory.from_documents(corpus.documents())
+    directory = corpus.directory()
 
     def paths(target: str) -> list[str]:
         return [p.path for p in _document(corpus, target).provisions] if corpus.has(Locator(doc=target)) else []
