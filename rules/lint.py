@@ -463,6 +463,7 @@ _EMPTY_MATCH = {
     "sub_parts": "every provision named would be read as naming a part of itself, never applied",
     "empty_cells": "every table cell would be read as holding no text",
     "insertions": "every paragraph named would be read as one the item adds",
+    "as_follows": "every change verb would be read as bringing the provision's new text whole",
 }
 
 

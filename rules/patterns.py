@@ -788,7 +788,8 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
-                               "empty_cells", "procurement_ids", "insertions")
+                               "empty_cells", "procurement_ids", "insertions",
+                               "as_follows")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -925,6 +926,12 @@ class SupersessionRule(RuleBase):
         description="words saying the paragraph named after them is new, one the item adds rather than one the "
         "target lacks (\"new\", \"add\", \"insert\", \"supplemented with\", \"se incorpora\", \"doda\"), read "
         "within 40 characters before the paragraph's number with nothing but its own words between them",
+    )
+    as_follows: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the phrase ending a change verb's own words that brings the new text after it (\"as follows\", "
+        "\"comme suit\", \"redactado así\", \"passa a ler-se\"): as with \"amended as follows\", the new text is the "
+        "provision whole where it opens with the provision's own label",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

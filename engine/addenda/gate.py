@@ -13,7 +13,15 @@ from inforce.ontology import DerivedEdge, Document, Locator, ProposedEdge
 from inforce.rules.patterns import whole_words
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
-from .actions import Action, quotations_closing, read_action, said_unchanged, worded, words_of
+from .actions import (
+    _NOTHING,
+    Action,
+    quotations_closing,
+    read_action,
+    said_unchanged,
+    worded,
+    words_of,
+)
 from .context import (
     _CLARIFICATION,
     _IN_ATTACHMENT_LIST,
@@ -469,12 +477,10 @@ _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?
                              r"|(?<=\s)the\s+following\s*:)",
                              re.IGNORECASE)
 
-#: A verb whose own words end with the phrase bringing the new text, in the owners' languages ("est modifié comme
-#: suit", "est modifié ainsi qu'il suit", "queda redactado así", "reword ... as follows"): as "amended" with "as
-#: follows" after it, the new text is the provision whole where it opens with the provision's own label (round 59;
-#: "se lee así", "passa a ler-se", round 94).
-_FOLLOWS_IN_VERB = re.compile(r"(?:\bas\s+follows|\bcomme\s+(?:il\s+)?suit|\bainsi\s+qu['’]il\s+suit|\bcomo\s+sigue|"
-                              r"\bredactad[oa]\s+así|\bse\s+lee\s+así|\bpassa\s+a\s+ler-se)$", re.IGNORECASE)
+#: A verb whose own words end with the phrase bringing the new text, the pack's ``as_follows`` in the owners' languages
+#: ("est modifié comme suit", "queda redactado así", "reword ... as follows"): as "amended" with "as follows" after it,
+#: the new text is the provision whole where it opens with the provision's own label (round 59).
+_FOLLOWS_IN_VERB = r"\b(?:{words})$"
 
 #: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
 _READ_VERB = re.compile(r"\bread(?:s)?(?:\s+as)?$|\bto\s+read$", re.IGNORECASE)
@@ -689,7 +695,8 @@ _WHOLE_SAID = re.compile(r"\b(?:entirety|entire|whole|reissued|re-issued|in\s+fu
 
 def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Sequence[DerivedEdge],
            corpus: Corpus, no_change: Sequence[re.Pattern[str]],
-           reasons: Sequence[re.Pattern[str]] = ()) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
+           reasons: Sequence[re.Pattern[str]] = (),
+           follows_in_verb: re.Pattern[str] = _NOTHING) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
     (the item's own words settle another scope), "retarget" (they settle a finer target), "propose"
     or "drop" (not a target at all)."""
@@ -987,7 +994,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             # "Revise Note 1 on Sheet A-101 to read as follows:" (a pattern read "as follows" alone, in
             # part): the verb's object is the provision, named whole, and the reading phrase restates it
             phrase, end = "read", verb[1]
-        elif _FOLLOWS_IN_VERB.search(" ".join(edge.words.split())):
+        elif follows_in_verb.search(" ".join(edge.words.split())):
             phrase, end = "as follows", verb[1]
         elif ((after := _RESTATES_AFTER.match(read, verb[1])) is not None and _OWN_OBJECT.fullmatch(after.group("gap"))
               and not any(verb[1] <= s < after.start("phrase") for s, _ in quoted)):
@@ -1456,6 +1463,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     by_key = {item.path: item for item in items}
     no_change = [pattern for vocab in vocabularies for pattern in vocab.no_change]
     reasons = [pattern for vocab in vocabularies for pattern in vocab.reasons]
+    follows_in_verb = worded(_FOLLOWS_IN_VERB, vocabularies, "as_follows")
     drop: set[tuple[str, str]] = set()
     siblings_of = _AppliedByItem(reading)
     for edge in list(reading.applied):
@@ -1463,7 +1471,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         if item is None:
             continue
         siblings = siblings_of(edge.by.path)
-        found = _guard(edge, item, items, siblings, corpus, no_change, reasons)
+        found = _guard(edge, item, items, siblings, corpus, no_change, reasons, follows_in_verb)
         if found is None:
             continue
         what, becomes, why = found

@@ -1,0 +1,52 @@
+"""Four word lists of the addenda reader were Python regular expressions beside the pack (issue 21: a policy owner
+adds a language's word in YAML, tested by ``rules test``, without Python); they are the pack's now: the phrase ending a
+change verb that brings the new text (``as_follows``), the adjective placing a new paragraph in the chapter named
+(``new_adjectives``), a table cell's revision mark (``revision_marks``) and a provision named by its noun and number
+(``provision_nouns``, ``provision_articles``). Each test reads the same words under the stock pack and under an owner's
+pack that lacks the word, or adds one: the engine reads the pack's list, not a list of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import inforce.rules
+from inforce.engine.addenda.actions import vocabulary
+from inforce.rules import RuleSet, load_pack
+
+from addenda_reading import addenda_rules, applied, read_project, start_project
+from corpus_writer import write_doc
+
+STOCK = Path(inforce.rules.__file__).resolve().parent / "stock" / "supersession" / "csi-addenda.yaml"
+
+
+def _owner(tmp_path: Path, old: str, new: str) -> RuleSet:
+    """The stock pack with ``old`` (a line of it) written as ``new``: an owner's own pack."""
+    text = STOCK.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / "owner.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return RuleSet(packs=(load_pack(path),))
+
+
+def _vocabularies(rules: RuleSet) -> list:
+    return [vocabulary(rule) for pack in rules.packs for rule in pack.pack.rules if rule.kind == "supersession"]
+
+
+CAHIER = ("CCTP\n\n1 MAÇONNERIE\n\n1.1 Les murs seront en agglos de 15 cm.\n\n1.2 Les enduits auront 2 cm.\n\n"
+          "2 MENUISERIES\n\n2.1 Les portes seront en bois rouge.\n")
+COMME_SUIT = "      - regex: 'comme\\s+(?:il\\s+)?suit|ainsi\\s+qu[''’]il\\s+suit'\n"
+
+
+def test_a_verb_ending_in_the_packs_as_follows_phrase_gives_the_article_anew_and_without_it_in_part(tmp_path):
+    root = start_project(tmp_path / "p", "as-follows")
+    write_doc(root, "SPEC-CCTP", "2027-05-03", CAHIER, title="Cahier des Clauses Techniques Particulières (CCTP), Lot 01 "
+              "Maçonnerie, Dispensaire de Kpalimé")
+    write_doc(root, "ADD-01", "2027-06-07", "ADDITIF N° 1\n\nI - CAHIER DES CLAUSES TECHNIQUES PARTICULIÈRES (CCTP)\n\n"
+              "1) L'article 1.1 du CCTP est modifié comme suit : « 1.1 Les murs seront en agglos de 20 cm. »\n\n"
+              "2) L'article 2.1 du CCTP est modifié ainsi qu'il suit : « 2.1 Les portes seront en aluminium laqué. »\n\n"
+              "3) À l'article 1.2 du CCTP, au lieu de lire « 2 cm », lire « 3 cm ».\n", kind="addendum", title="Additif")
+    given_anew = {("SPEC-CCTP#1.1", "full", True), ("SPEC-CCTP#2.1", "full", True), ("SPEC-CCTP#1.2", "partial", True)}
+    assert applied(read_project(root, addenda_rules())) == given_anew
+    # an owner's pack without the French phrases: the articles are changed in part, no more
+    assert applied(read_project(root, _owner(tmp_path, COMME_SUIT, ""))) == {
+        ("SPEC-CCTP#1.1", "partial", True), ("SPEC-CCTP#2.1", "partial", True), ("SPEC-CCTP#1.2", "partial", True)}
