@@ -464,6 +464,7 @@ _EMPTY_MATCH = {
     "empty_cells": "every table cell would be read as holding no text",
     "insertions": "every paragraph named would be read as one the item adds",
     "as_follows": "every change verb would be read as bringing the provision's new text whole",
+    "revision_marks": "every table cell of a number or letter would be read as a revision mark",
 }
 
 

@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "insertions",
-                               "as_follows")
+                               "as_follows", "revision_marks")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -932,6 +932,12 @@ class SupersessionRule(RuleBase):
         description="the phrase ending a change verb's own words that brings the new text after it (\"as follows\", "
         "\"comme suit\", \"redactado así\", \"passa a ler-se\"): as with \"amended as follows\", the new text is the "
         "provision whole where it opens with the provision's own label",
+    )
+    revision_marks: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the word of a revision mark in a table cell (\"Rev.\", \"Revision\", \"Revisi\", \"Revisión\", "
+        "\"R\"), read as the whole cell with the revision's number or letter after it (\"Revision 0\", \"Rev. B\", "
+        "\"R1\"): such a cell is a document's issue, never words of a provision given anew",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

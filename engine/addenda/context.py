@@ -380,7 +380,7 @@ def _figure_in_table(item: Item, vocabularies: Sequence[Vocabulary]) -> bool:
     if columns is None:
         return False
     (_, b_start, b_end), (_, a_start, a_end) = columns
-    return _figure_anew(item.text[b_start:b_end], item.text[a_start:a_end])
+    return _figure_anew(item.text[b_start:b_end], item.text[a_start:a_end], vocabularies)
 
 
 #: A procurement's identifier after the pack's ``procurement_ids`` word ("Tender No. GIASC 202814", "Contract
@@ -483,7 +483,7 @@ def _before_after(item: Item, vocabularies: list) -> tuple[Action, list[tuple[in
         # '"DR 18" | Amend to read "DR 14". The remainder of the clause is unchanged.': the new cell says the
         # rest of the provision stays as it is: the words given anew are part of it (round 47)
         action = Action("amend", words, (a_start, a_end))
-    elif _figure_anew(old, new) or _phrase_for_phrase(old, new, vocabularies):
+    elif _figure_anew(old, new, vocabularies) or _phrase_for_phrase(old, new, vocabularies):
         # "150 kW standby rating | 200 kW standby rating", "400 A | 600 A": a value of the provision
         # given anew in the words around it, not the provision restated: a change in part; so too any
         # phrase for a phrase ("open transition | closed transition"): the old words only part of the
@@ -565,7 +565,7 @@ def _instructs_in_part(cell: str, vocabularies: list) -> bool:
 _FIGURE = re.compile(r"\d[\d,.]*")
 
 
-def _figure_anew(old: str, new: str) -> bool:
+def _figure_anew(old: str, new: str, vocabularies: Sequence[Vocabulary]) -> bool:
     """Whether the old and new cells of a row are the same words around different figures and
     neither is a provision written out (no label opening it, no sentence ending it): a value given
     anew ("sized for 24 hours of operation" → "... 48 hours ...")."""
@@ -573,7 +573,8 @@ def _figure_anew(old: str, new: str) -> bool:
     if not _FIGURE.search(old) or _FIGURE.sub("#", old).casefold() != _FIGURE.sub("#", new).casefold() or old == new:
         return False
     # (nor a revision mark given anew, "Revision 0 | Revision 1": the sheet's new issue, no value of it; round 80)
-    return not any(_written_out(cell) or _REVISION_CELL.fullmatch(cell) for cell in (old, new))
+    revision = worded(_REVISION_CELL, vocabularies, "revision_marks")
+    return not any(_written_out(cell) or revision.fullmatch(cell) for cell in (old, new))
 
 
 def _written_out(cell: str) -> bool:
@@ -588,25 +589,26 @@ def _written_out(cell: str) -> bool:
 _QUOTED_WRITTEN_OUT = re.compile(r"[«\"“]\s*\d{1,2}(?:\.\d{1,3})+\s+[^\W\d_].*[.!?]\s*[»\"”]", re.DOTALL)
 
 
-#: A cell naming a document's revision, not words of a provision ("Revision 0", "Rev. B", "R1"; Indonesian
-#: "Revisi 1", Spanish "Revisión B", Portuguese "Revisão 01": round 80).
-_REVISION_CELL = re.compile(r"(?:rev(?:ision|isi|isi[óo]n|is[ãa]o)?\.?|r)[ \t]*[0-9A-Z]{1,3}", re.IGNORECASE)
+#: A cell naming a document's revision, not words of a provision ("Revision 0", "Rev. B", "R1"; round 80): the pack's
+#: ``revision_marks`` word, then the revision's number or letter, read as the whole cell.
+_REVISION_CELL = r"(?:{words})[ \t]*[0-9A-Z]{1,3}"
 
 
-def _phrase_anew(old: str, new: str) -> bool:
+def _phrase_anew(old: str, new: str, vocabularies: Sequence[Vocabulary]) -> bool:
     """Whether the old and new cells of a row are each a phrase, neither a provision written out nor
     a revision mark, and differ ("open transition" → "closed transition", "Six pedestals" → "Eight
     pedestals"): words of what the row cites given anew, the old words only part of it (in part)."""
     old, new = " ".join(old.split()), " ".join(new.split())
     if old.casefold() == new.casefold() or not (_WORD_IN_CELL.search(old) and _WORD_IN_CELL.search(new)):
         return False
-    return not any(_written_out(cell) or _REVISION_CELL.fullmatch(cell) for cell in (old, new))
+    revision = worded(_REVISION_CELL, vocabularies, "revision_marks")
+    return not any(_written_out(cell) or revision.fullmatch(cell) for cell in (old, new))
 
 
 def _phrase_for_phrase(old: str, new: str, vocabularies: list) -> bool:
     """Whether a row's old and new cells are a phrase for a phrase (``_phrase_anew``), the new cell
     no instruction of its own ("Replaced by Revision A", "Revised text at Annexure I" say what is done)."""
-    return _phrase_anew(old, new) and read_action(new, vocabularies).action is None
+    return _phrase_anew(old, new, vocabularies) and read_action(new, vocabularies).action is None
 
 
 def _phrase_in_table(item: Item, vocabularies: list) -> bool:

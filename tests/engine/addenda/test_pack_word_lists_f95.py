@@ -11,6 +11,7 @@ from pathlib import Path
 
 import inforce.rules
 from inforce.engine.addenda.actions import vocabulary
+from inforce.engine.addenda.context import _figure_anew
 from inforce.rules import RuleSet, load_pack
 
 from addenda_reading import addenda_rules, applied, read_project, start_project
@@ -50,3 +51,17 @@ def test_a_verb_ending_in_the_packs_as_follows_phrase_gives_the_article_anew_and
     # an owner's pack without the French phrases: the articles are changed in part, no more
     assert applied(read_project(root, _owner(tmp_path, COMME_SUIT, ""))) == {
         ("SPEC-CCTP#1.1", "partial", True), ("SPEC-CCTP#2.1", "partial", True), ("SPEC-CCTP#1.2", "partial", True)}
+
+
+REVISION_MARKS = "      - regex: 'revisi\\.?|revisi[óo]n\\.?|revis[ãa]o\\.?'\n"
+
+
+def test_a_revision_mark_is_the_packs_word_and_a_word_added_in_yaml_is_read(tmp_path):
+    stock = _vocabularies(addenda_rules())
+    assert not _figure_anew("Revisión 0", "Revisión 1", stock)  # a sheet's issue, no value given anew
+    assert _figure_anew("Revize 0", "Revize 1", stock)  # a Czech mark the stock pack does not list: a figure anew
+    czech = _vocabularies(_owner(tmp_path, REVISION_MARKS, REVISION_MARKS + "      - regex: 'revize'\n"))
+    assert not _figure_anew("Revize 0", "Revize 1", czech)
+    # and without the Spanish word, "Revisión 0 | Revisión 1" is a figure given anew
+    spanish_out = _vocabularies(_owner(tmp_path, REVISION_MARKS, "      - regex: 'revisi\\.?|revis[ãa]o\\.?'\n"))
+    assert _figure_anew("Revisión 0", "Revisión 1", spanish_out)
