@@ -463,6 +463,7 @@ _EMPTY_MATCH = {
     "sub_parts": "every provision named would be read as naming a part of itself, never applied",
     "empty_cells": "every table cell would be read as holding no text",
     "insertions": "every paragraph named would be read as one the item adds",
+    "new_adjectives": "every paragraph named after a chapter would be read as a new one",
     "as_follows": "every change verb would be read as bringing the provision's new text whole",
     "revision_marks": "every table cell of a number or letter would be read as a revision mark",
 }

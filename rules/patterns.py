@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "insertions",
-                               "as_follows", "revision_marks")
+                               "new_adjectives", "as_follows", "revision_marks")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -926,6 +926,13 @@ class SupersessionRule(RuleBase):
         description="words saying the paragraph named after them is new, one the item adds rather than one the "
         "target lacks (\"new\", \"add\", \"insert\", \"supplemented with\", \"se incorpora\", \"doda\"), read "
         "within 40 characters before the paragraph's number with nothing but its own words between them",
+    )
+    new_adjectives: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the adjective saying the paragraph numbered after it is new (\"new\", \"nuevo\", \"nouvel\", "
+        "\"uusi\"), with at most one word between (its kind): read right before a paragraph numbered in the chapter "
+        "the item also names (\"Adicionar al numeral 4 un nuevo numeral 4.3\"), the new paragraph then placed as "
+        "one named alone",
     )
     as_follows: tuple[WordingPattern, ...] = Field(
         default=(),

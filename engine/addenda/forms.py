@@ -247,12 +247,9 @@ def _designation_of(item: Item, corpus: Corpus) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
-#: The adjective saying a paragraph is new, and the words for a clause, in the owners' languages ("un nuevo numeral 4.3",
-#: "un nouvel article 5.3", "um novo item 2.4"); the adjective is read only by the step placing a new paragraph after
-#: a chapter's word (``_NEW_PLACE``): whether an item adds a clause as new reads the pack's ``insertions``, which hold
-#: these words too. (and the Finnish "uusi kohta 5.3", the Nordic "ny punkt", the Dutch "nieuwe paragraaf", the
-#: Polish "nowy punkt")
-_NEW_WORD = r"\b(?:new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?|uusi|ny(?:tt|e|a)?|nieuwe?|now[yae])"
+#: The words for a clause in the owners' languages ("un nuevo numeral 4.3", "un nouvel article 5.3"). (The adjective
+#: saying a paragraph is new is the pack's ``insertions`` here, and its ``new_adjectives`` where the step placing a new
+#: paragraph after a chapter's word reads it, ``steps._NEW_PLACE``.)
 _CLAUSE_WORDS = (r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea|kohta|punkt|paragraaf|artikel"
                  # (a Slovenian point, "se za točko 4.2 doda nova točka 4.3", round 77)
                  r"|(?:pod)?to[čc]k[aeio]")

@@ -88,7 +88,6 @@ from .extent import (
 )
 from .forms import (
     _DOCUMENT_NUMBER,
-    _NEW_WORD,
     _callout_of_each,
     _captioned_value,
     _clause_title_holder,
@@ -2057,7 +2056,8 @@ class _One:
         if place.split(".")[0] != chapter or not re.fullmatch(r"\d{1,3}\.\d{1,3}", place):
             return None
         after = next((r for r in self.open_refs if self._loose[id(r)] == place), None)
-        if after is not None and _NEW_PLACE.search(self.item.text, max(0, after.span[0] - 24), after.span[0]):
+        if after is not None and worded(_NEW_PLACE, self.vocabularies, "new_adjectives").search(
+                self.item.text, max(0, after.span[0] - 24), after.span[0]):
             # "Adicionar al numeral 4 del Anexo Técnico un nuevo numeral 4.3": the chapter named with the new
             # paragraph numbered in it, read as the new paragraph alone is ("Add new Clause 4.3")
             return _in_one_holder(self.item, self.items, self.corpus, place, self.action, self.mask, self.rule, after,
@@ -2100,8 +2100,9 @@ class _One:
 #: or italics: "~~120 gpm~~ **150 gpm**", a change in part the marked-change reading settles).
 _RESTATED = re.compile(r"[ \t]*:[ \t]*(?-i:[A-Z])[^\"“”«»\n:;?*~_]*?(?:[ \t]+[^\s\"“”«»:;?*~_]+){7,}[.][ \t]*\n?[ \t]*")
 
-#: The word saying the paragraph numbered after it is new ("un nuevo numeral 4.3"), the word for its kind between.
-_NEW_PLACE = re.compile(rf"(?i){_NEW_WORD}\s+(?:[^\W\d_]+\s+)?$")
+#: The word saying the paragraph numbered after it is new ("un nuevo numeral 4.3"), the word for its kind between: the
+#: pack's ``new_adjectives``.
+_NEW_PLACE = r"\b(?:{words})\s+(?:[^\W\d_]+\s+)?$"
 
 #: The word placing a new paragraph after an existing one, right before that one's number ("na paragraaf 25.2",
 #: "Nach OZ 04.02", "after clause 3.1").

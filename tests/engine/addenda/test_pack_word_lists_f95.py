@@ -53,6 +53,29 @@ def test_a_verb_ending_in_the_packs_as_follows_phrase_gives_the_article_anew_and
         ("SPEC-CCTP#1.1", "partial", True), ("SPEC-CCTP#2.1", "partial", True), ("SPEC-CCTP#1.2", "partial", True)}
 
 
+ANEXO = ("ANEXO TÉCNICO\n\n1 ALCANCE\n\n1.1 Frentes de trabajo de 60 m como máximo.\n\n5 CERCOS\n\n"
+         "5.1 Cerco de malla galvanizada de 2 m.\n\n5.2 Postes de hormigón cada 3 m.\n")
+NEW_ADJECTIVES = "      - regex: 'new|nuev[oa]|nouve(?:au|l|lle)|nov[oa]|neue[nrs]?|uusi|ny(?:tt|e|a)?|nieuwe?|now[yae]'\n"
+
+
+def _new_in_chapter(tmp_path: Path, rules: RuleSet) -> list[str]:
+    root = tmp_path / "p"
+    if not root.exists():
+        start_project(root, "new-adjectives")
+        write_doc(root, "SPEC-ANEXO", "2027-03-01", ANEXO, title="Anexo Técnico - Cercos, Licitación PR-12")
+        write_doc(root, "ADD-01", "2027-04-01", "ADENDA No. 2\n\n1. Adicionar al numeral 5 del Anexo Técnico un nuevo "
+                  'numeral 5.3, así: "5.3 Portón de dos hojas de 4 m."\n', kind="addendum", title="Adenda No. 2")
+    return [p.evidence.why for p in read_project(root, rules).proposed if p.target.format() == "SPEC-ANEXO#5"]
+
+
+def test_the_packs_new_adjective_places_the_new_numeral_as_one_named_alone(tmp_path):
+    # "un nuevo numeral 5.3" in chapter 5: the new numeral, read as "Add new Clause 5.3" is
+    assert ["a new clause after 5.2" in why for why in _new_in_chapter(tmp_path, addenda_rules())] == [True]
+    # an owner's pack whose adjective is English alone: the chapter's paragraph read without a word saying it is new
+    without = _new_in_chapter(tmp_path, _owner(tmp_path, NEW_ADJECTIVES, "      - regex: 'new'\n"))
+    assert len(without) == 1 and "a new clause after" not in without[0] and "in chapter 5" in without[0]
+
+
 REVISION_MARKS = "      - regex: 'revisi\\.?|revisi[óo]n\\.?|revis[ãa]o\\.?'\n"
 
 
