@@ -93,7 +93,7 @@ _BODY: dict[str, tuple[str, ...]] = {
                      "no_change", "reasons", "answers", "questions", "successor_words", "whole_words",
                      "old_text_columns", "new_text_columns", "old_revision_columns", "new_revision_columns",
                      "procurement_ids", "insertions", "new_adjectives", "as_follows", "revision_marks",
-                     "empty_cells", "clarifications", "conditions", "modals",
+                     "provision_nouns", "provision_articles", "empty_cells", "clarifications", "conditions", "modals",
                      "passives", "parts_of_work", "reports", "sub_parts", "layouts",
                      "references", "designations", "verbs"),
     "qualifier": ("document_kinds", "patterns", "severity"),

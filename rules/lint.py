@@ -466,6 +466,8 @@ _EMPTY_MATCH = {
     "new_adjectives": "every paragraph named after a chapter would be read as a new one",
     "as_follows": "every change verb would be read as bringing the provision's new text whole",
     "revision_marks": "every table cell of a number or letter would be read as a revision mark",
+    "provision_nouns": "every number would be read as a provision's name",
+    "provision_articles": "every word before a provision's noun would be read as its article",
 }
 
 

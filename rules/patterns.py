@@ -788,8 +788,8 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
-                               "empty_cells", "procurement_ids", "insertions",
-                               "new_adjectives", "as_follows", "revision_marks")
+                               "empty_cells", "procurement_ids", "insertions", "new_adjectives", "as_follows",
+                               "revision_marks", "provision_nouns", "provision_articles")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -945,6 +945,17 @@ class SupersessionRule(RuleBase):
         description="the word of a revision mark in a table cell (\"Rev.\", \"Revision\", \"Revisi\", \"Revisión\", "
         "\"R\"), read as the whole cell with the revision's number or letter after it (\"Revision 0\", \"Rev. B\", "
         "\"R1\"): such a cell is a document's issue, never words of a provision given anew",
+    )
+    provision_nouns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the nouns naming a provision by its number (\"paragraph\", \"article\", \"clause\", "
+        "\"numeral\", \"artículo\"), one of ``provision_articles`` before them or none (\"el numeral 2.2\", "
+        "\"l'article 2.1\"): a clause opening with one, saying it is unchanged, speaks for that provision alone",
+    )
+    provision_articles: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the articles before a provision's noun (``provision_nouns``: \"the\", \"el\", \"la\", "
+        "\"l'\"), read with the space after them, if any",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

@@ -470,9 +470,24 @@ def _in_reason(read: str, said: re.Match[str], reasons: Sequence[re.Pattern[str]
                for opened in reasons_opened(read, reasons, verb_end, said.end()))
 
 
-#: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2", "l'article 2.1"), the number its group.
-_PROVISION_NAMED = re.compile(r"(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?\b(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|"
-                              r"numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?)\s+(\d[\w.]*\w|\d)", re.IGNORECASE)
+#: A provision named by its word and number ("Paragraph 2.4.C", "el numeral 2.2", "l'article 2.1"): one of the pack's
+#: ``provision_nouns``, one of its ``provision_articles`` before it (and the space after that) or none; the number the
+#: group ``number``.
+_PROVISION_NAMED = r"(?:(?:{articles})\s*)?\b(?:{nouns})\s+(?P<number>\d[\w.]*\w|\d)"
+
+
+@functools.lru_cache(maxsize=64)
+def _provision_pattern(nouns: str, articles: str) -> re.Pattern[str]:
+    if not nouns:
+        return _NOTHING
+    layout = _PROVISION_NAMED if articles else _PROVISION_NAMED.replace("(?:(?:{articles})\\s*)?", "")
+    return re.compile(layout.replace("{articles}", articles).replace("{nouns}", nouns), re.IGNORECASE)
+
+
+def provision_named(vocabularies: Sequence[Vocabulary]) -> re.Pattern[str]:
+    """The pattern of a provision named by its word and number (``_PROVISION_NAMED``) under the rules reading an item,
+    compiled once per word lists; one matching nothing where no rule lists ``provision_nouns``."""
+    return _provision_pattern(words_of(vocabularies, "provision_nouns"), words_of(vocabularies, "provision_articles"))
 
 
 #: A clause of one sentence joined to the next by "and", "y", "e" or "et", or set against it by "but", "pero", "mais",
@@ -512,7 +527,8 @@ _CLAUSE_LABEL = re.compile(r"[ \t\n*_]*(?:\(?(?:\d{1,3}|[a-z])\)[ \t]+)?(?:(?:"
                            + r")\b\s*,?\s*)?", re.IGNORECASE)
 
 
-def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = ()) -> tuple[int, int] | None:
+def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = (),
+                named_at: re.Pattern[str] = _NOTHING) -> tuple[int, int] | None:
     """The clause the no-change phrase ``said`` stands in (a sentence, or a part of one set off by a semicolon or by
     "and", "y", "e", "et", "while", "mientras que", "alors que" ... before another provision: ``_JOINED_CLAUSE``), where it opens with a provision by its word
     and number (its subject; after a heading closed by a colon, "Especificaciones Técnicas: el numeral 2.1 no se
@@ -523,13 +539,13 @@ def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = ()) -> tup
     (audits 60, 61). Every provision its subject joins ("El numeral 2.1 y el numeral 2.2 no se modifican") is said
     unchanged. A sentence ends too at each of ``ends``, where a quotation closes it (``quotations_closing``: "...
     remplacé par : « 1.2 ... cm. » L'article 2.1 n'est pas modifié.", audit 64). None where the phrase speaks for the
-    whole item."""
+    whole item. ``named_at``: a provision named by its word and number (``provision_named``)."""
     start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start())),
                  *(at for at in ends if at <= said.start())])
     # (a clause joined before it by "and": only where what stands before the join is more than names of provisions,
     # "Paragraph 2.1 and Paragraph 2.2 remain unchanged" being one subject)
     for join in _JOINED_CLAUSE.finditer(read, start, said.start()):
-        if re.search(r"\w", _PROVISION_NAMED.sub(" ", read[start:join.start()]).replace(" and ", " ")
+        if re.search(r"\w", named_at.sub(" ", read[start:join.start()]).replace(" and ", " ")
                      .replace(" y ", " ").replace(" e ", " ").replace(" et ", " ")):
             start = join.end()
     # (from the phrase's start: one may end on its own stop, "Paragraph 2.1.A: no change; Paragraph 2.5.D is deleted")
@@ -543,10 +559,10 @@ def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = ()) -> tup
     opening = [_CLAUSE_LABEL.match(read, start, end).end()]
     opening += [colon + 1 + len(read[colon + 1:end]) - len(read[colon + 1:end].lstrip())
                 for colon in (m.start() for m in re.finditer(":", read[:said.start()])) if colon >= opening[0]]
-    subject = next((m for at in opening if (m := _PROVISION_NAMED.match(read, at)) is not None), None)
-    named = ({m.group(1) for m in _PROVISION_NAMED.finditer(read, subject.start(), said.start())}
+    subject = next((m for at in opening if (m := named_at.match(read, at)) is not None), None)
+    named = ({m.group("number") for m in named_at.finditer(read, subject.start(), said.start())}
              if subject is not None else set())
-    if (bool(named) and (start > 0 or end < len(read)) and _PROVISION_NAMED.search(rest) is not None
+    if (bool(named) and (start > 0 or end < len(read)) and named_at.search(rest) is not None
             and not any(re.search(rf"(?<![\w.]){re.escape(number)}(?!\w|\.\w)", rest) for number in named)):
         return start, end
     return None
@@ -556,15 +572,16 @@ def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary], ends: Itera
     """The clauses of ``read`` that say their own provision is unchanged, speaking for it alone (``_own_clause``: "el
     numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina"): what one names is never what the item's change
     takes (issue 23). ``ends``: where quotations close sentences (``quotations_closing``)."""
-    ends, lower = tuple(ends), lowered(read)
+    ends, lower, vocabularies = tuple(ends), lowered(read), tuple(vocabularies)
+    named_at = provision_named(vocabularies)
     return [clause for vocab in vocabularies for pattern in candidates(vocab.no_change, lower)
             for said in pattern.finditer(read)
-            if (clause := _own_clause(read, said, ends)) is not None]
+            if (clause := _own_clause(read, said, ends, named_at)) is not None]
 
 
 def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing: bool,
                    reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None,
-                   ends: Iterable[int] = ()) -> re.Match[str] | None:
+                   ends: Iterable[int] = (), named_at: re.Pattern[str] = _NOTHING) -> re.Match[str] | None:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
     Beside a change verb (``changing``), a phrase whose subject is the rest of the provision
     ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
@@ -572,14 +589,15 @@ def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing:
     one standing in the reason the change gives (the pack's ``reasons``, after the verb ending at
     ``verb_end`` and what it names: "Delete Article 2.2 as it repeats Article 2.1"); and one in a
     sentence of its own naming another provision, which it speaks for alone (``_own_clause``; ``ends``, where
-    quotations close sentences: ``quotations_closing``)."""
+    quotations close sentences: ``quotations_closing``; ``named_at``, a provision named by its word and number:
+    ``provision_named``)."""
     ends, lower = tuple(ends), lowered(read)
     for pattern in candidates(no_change, lower):
         for said in pattern.finditer(read):
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _REMAINDER_AFTER.match(read, said.end())
                                   or _in_reason(read, said, reasons, verb_end)
-                                  or _own_clause(read, said, ends) is not None
+                                  or _own_clause(read, said, ends, named_at) is not None
                                   or (verb_end is not None and verb_end <= said.start()
                                       and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said
@@ -587,13 +605,14 @@ def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing:
 
 
 _MERGED: dict[tuple[int, ...], tuple[tuple[Vocabulary, ...], tuple[
-    dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]]]]] = {}
+    dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]], re.Pattern[str]]]] = {}
 
 
 def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
-        dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]]]:
-    """The vocabularies' phrases by action, no-change phrases and reasons, each list built once
-    (and its words indexed once: ``candidates``) for all the lines read under them (issue 23)."""
+        dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]], re.Pattern[str]]:
+    """The vocabularies' phrases by action, no-change phrases, reasons and the pattern of a provision named by its
+    word (``provision_named``), each built once (and its words indexed once: ``candidates``) for all the lines read
+    under them (issue 23)."""
     key = tuple(id(vocab) for vocab in vocabularies)
     held = _MERGED.get(key)
     if held is not None and all(a is b for a, b in zip(held[0], vocabularies, strict=True)):
@@ -608,8 +627,9 @@ def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
             phrases[action].extend(patterns)
         no_change.extend(vocab.no_change)
         reasons.extend(vocab.reasons)
-    _MERGED[key] = (vocabularies, (phrases, no_change, reasons))
-    return phrases, no_change, reasons
+    named_at = provision_named(vocabularies)
+    _MERGED[key] = (vocabularies, (phrases, no_change, reasons, named_at))
+    return phrases, no_change, reasons, named_at
 
 
 def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
@@ -627,7 +647,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # its colon only setting it off; read on past it as after a verb written in the sentence
         read = f"{read[:label.end() - 1]} {read[label.end():]}"
     vocabularies = tuple(vocabularies)
-    phrases, no_change, reasons = _merged(vocabularies)
+    phrases, no_change, reasons, named_at = _merged(vocabularies)
     hits = _matches(read, phrases)
     # "was modified to remove Par. 1.1 A", "is revised to add a note": a change verb whose
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
@@ -642,7 +662,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # 2.4 is deleted in its entirety.")
         hits = hits[1:]
     quiet = said_unchanged(read, no_change, changing=bool(hits), reasons=reasons, verb_end=hits[0][1] if hits else None,
-                           ends=quotations_closing(text, mask))
+                           ends=quotations_closing(text, mask), named_at=named_at)
     attachment = bool(_ATTACHED.search(read))
     if quiet is not None:
         words = " ".join(quiet.group(0).split())

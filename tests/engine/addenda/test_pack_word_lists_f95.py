@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import inforce.rules
-from inforce.engine.addenda.actions import vocabulary
+from inforce.engine.addenda.actions import unchanged_clauses, vocabulary
 from inforce.engine.addenda.context import _figure_anew
 from inforce.rules import RuleSet, load_pack
 
@@ -88,3 +88,19 @@ def test_a_revision_mark_is_the_packs_word_and_a_word_added_in_yaml_is_read(tmp_
     # and without the Spanish word, "Revisión 0 | Revisión 1" is a figure given anew
     spanish_out = _vocabularies(_owner(tmp_path, REVISION_MARKS, "      - regex: 'revisi\\.?|revis[ãa]o\\.?'\n"))
     assert _figure_anew("Revisión 0", "Revisión 1", spanish_out)
+
+
+PROVISION_NOUNS = "      - regex: 'numerales|numeral|incisos?|art[íi]culos?|cl[áa]usulas?'\n"
+
+
+def test_a_clause_unchanged_speaks_for_the_provision_named_by_the_packs_noun(tmp_path):
+    read = "El numeral 2.1 no se modifica. Se elimina el numeral 2.2."
+    stock = _vocabularies(addenda_rules())
+    assert unchanged_clauses(read, stock) == [(0, 29)]
+    # an owner's pack whose nouns leave out the Spanish ones: no provision opens the clause, none is its own
+    assert unchanged_clauses(read, _vocabularies(_owner(tmp_path, PROVISION_NOUNS, ""))) == []
+    # and a noun added in YAML is read (a Slovak point, "bod", with the pack's Spanish words around it)
+    bod = "El bod 2.1 no se modifica. Se elimina el bod 2.2."
+    assert unchanged_clauses(bod, stock) == []
+    owner = _owner(tmp_path, PROVISION_NOUNS, PROVISION_NOUNS + "      - regex: 'bod'\n")
+    assert unchanged_clauses(bod, _vocabularies(owner)) == [(0, 25)]
