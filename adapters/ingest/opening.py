@@ -432,16 +432,85 @@ _SHORT_RUN = 3
 
 def normal_name(text: str) -> str:
     """A group name, or words that may write one, in the one form they are compared in (audit 23n
-    A2): NFKC (width folded), casefolded, every separator taken out ('_', '-', '.', spaces and any
-    other character that is no letter or digit, but ``&`` between two: ``Q&A``), so 'Site Admins',
-    'Site-Admins', 'SiteAdmins' and 'site_admins' are one name, and 'QA Leads' is 'qa-leads'."""
-    return "".join(_TOKEN.findall(unicodedata.normalize("NFKC", text).casefold()))
+    A2): :func:`_fold`ed (width, case and accents), every separator taken out ('_', '-', '.', spaces
+    and any other character that is no letter or digit, but ``&`` between two: ``Q&A``), so 'Site
+    Admins', 'Site-Admins', 'SiteAdmins' and 'site_admins' are one name, and 'QA Leads' is 'qa-leads'."""
+    return "".join(_TOKEN.findall(_fold(text)))
+
+
+#: Letters a fold takes as their plain twin, which have no decomposition of their own (Turkish
+#: dotless i, as ``MÜŞTERI`` writes it).
+_PLAIN_TWINS = str.maketrans({"ı": "i"})
+
+
+@functools.lru_cache(maxsize=65536)
+def _fold(text: str) -> str:
+    """``text`` as names are compared: NFKC (width), casefolded, and its accents and other combining
+    marks taken out (audit 86 A F1): a marking writes a group as its script's capitals do (Greek
+    capitals drop their accents, ``ΙΔΙΟΚΤΗΤΕΣ``; French capitals often do, ``PROPRIETAIRES``; the
+    Turkish capital İ folds to i and a dot), or with the marks a keyboard gives; all name the group.
+    Two groups that differ only in their accents are one name here: a line naming either is read as
+    naming it, which refuses more, never less."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    return unicodedata.normalize("NFC", "".join(
+        char for char in folded if not unicodedata.combining(char))).translate(_PLAIN_TWINS)
+
+
+#: The restricting words as the words of a line are compared with them (:func:`_fold`: ``réservé``
+#: is met as ``reserve``, however the line writes its accents).
+_MARK_WORDS: dict[str, tuple[str, str]] = {_fold(word): said for word, said in RESTRICTION_VOCABULARY.items()}
+
+
+#: A run of letters of a script written without spaces between words (Han, kana, Hangul): a group
+#: is named anywhere inside one (``業主のみ``, ``仅限業主``), as no word boundary parts it.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]+")
+#: Letters joined before a word in Arabic and Hebrew (a preposition, an article, a conjunction:
+#: ``للمالكين``, ``לבעלים``): a word of those scripts is the group with at most ``_CLITICS_MOST`` of them
+#: before it.
+_CLITICS = frozenset("وفبكلال" "והבכלמש")
+_CLITICS_MOST = 3
+_JOINED_SCRIPTS = re.compile(r"[\u0590-\u05ff\u0600-\u06ff]")
+
+
+def _pieces(token: str) -> list[str]:
+    """A token parted where a script written without spaces begins or ends (``owners限定`` is
+    ``owners`` and ``限定``): the words of each script read as its own."""
+    if not _UNSPACED.search(token):
+        return [token]
+    return [piece for piece in re.split(f"({_UNSPACED.pattern})", token) if piece]
+
+
+def _named_within(token: str, groups: frozenset[str]) -> str | None:
+    """A group ``token`` names where no word boundary parts it from other letters: anywhere inside a
+    run of a script written without spaces, or after at most three joined letters in Arabic and
+    Hebrew. None elsewhere (a Latin word holding a group's letters names none)."""
+    if _UNSPACED.fullmatch(token):
+        return next((group for group in sorted(groups) if group in token), None)
+    if _JOINED_SCRIPTS.match(token):
+        for group in sorted(groups):
+            head = token[:-len(group)] if token.endswith(group) else None
+            if head and len(head) <= _CLITICS_MOST and set(head) <= _CLITICS:
+                return group
+    return None
 
 
 def folded_groups(groups: Iterable[str]) -> frozenset[str]:
-    """``groups`` as the rule compares them (:func:`normal_name`); a name of fewer than two
-    letters or digits is left out (it would be every article 'a')."""
-    return frozenset(name for name in map(normal_name, groups) if len(name) > 1)
+    """``groups`` as the rule compares them (:func:`normal_name`, and each name with an umlaut also
+    as German writes it without one: :func:`_spellings`); a name of fewer than two letters or
+    digits is left out (it would be every article 'a')."""
+    return frozenset(form for name in groups for form in _spellings(name) if len(form) > 1)
+
+
+#: German's spelling of a vowel with an umlaut where none can be typed (``EIGENTUEMER``).
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def _spellings(name: str) -> tuple[str, ...]:
+    """The forms a group name is matched in: its :func:`normal_name`, and, where it holds an
+    umlaut, the same with the umlaut written as German writes it without one (audit 86 A F1)."""
+    plain = normal_name(name)
+    spelt = normal_name(unicodedata.normalize("NFKC", name).casefold().translate(_UMLAUTS))
+    return (plain,) if spelt == plain else (plain, spelt)
 
 
 def _group_of(run: str, groups: frozenset[str]) -> str | None:
@@ -490,8 +559,8 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
     ``exact``; a function-word name only in capitals or as the cell's one word), then marks,
     phrases and route words."""
     shown = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", text))
-    written = _TOKEN.findall(shown)
-    tokens = [token.casefold() for token in written]
+    written = [piece for token in _TOKEN.findall(shown) for piece in _pieces(token)]
+    tokens = [_fold(token) for token in written]
     named: set[str] = set()
     marks: set[str] = set()
     rest: list[str] = []
@@ -506,10 +575,14 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
                 index += size
                 break
         else:
-            rest.append(tokens[index])
+            within = _named_within(tokens[index], groups)
+            if within is not None and within not in FUNCTION_WORDS:
+                named.add(within)
+            else:
+                rest.append(tokens[index])
             index += 1
     for token in rest:
-        if token in RESTRICTION_VOCABULARY:
+        if token in _MARK_WORDS:
             marks.add(token)
         elif is_access_key(token):
             marks.add("access")
@@ -532,7 +605,7 @@ def _glued(token: str, groups: frozenset[str]) -> tuple[str, str] | None:
     for group in groups:
         if len(token) > len(group) and group not in FUNCTION_WORDS:
             for rest in (token.removeprefix(group), token.removesuffix(group)):
-                if rest != token and RESTRICTION_VOCABULARY.get(rest, ("", ""))[0] == "mark":
+                if rest != token and _MARK_WORDS.get(rest, ("", ""))[0] == "mark":
                     return group, rest
     return None
 
@@ -654,7 +727,7 @@ def groups_in_use(groups: Iterable[str]) -> Iterator[None]:
     """While held, every :class:`Opening` made in this context decides by ``groups``."""
     names = sorted(groups)
     token = _GROUPS.set(folded_groups(names))
-    written = _WRITTEN.set({normal_name(name): name for name in reversed(names)})
+    written = _WRITTEN.set({form: name for name in reversed(names) for form in _spellings(name)})
     try:
         yield
     finally:
@@ -795,9 +868,9 @@ class Opening:
         if not self.groups:
             return False
         reading = _joined(_reading(cell, self.groups) for cell in found)
-        words = _TOKEN.findall(unicodedata.normalize("NFKC", " ".join(found)).casefold())
+        words = _TOKEN.findall(_fold(" ".join(found)))
         return (bool(reading.marks) and not reading.named and reading.words <= _SHORT_RUN
-                and all(word in RESTRICTION_VOCABULARY or word in _CARRIED_FILL or is_access_key(word)
+                and all(word in _MARK_WORDS or word in _CARRIED_FILL or is_access_key(word)
                         for word in words))
 
 
