@@ -72,7 +72,7 @@ def _read_entries(root: Path) -> tuple[tuple[Erasure, int | None], ...]:
             errors = getattr(invalid, "errors", None)
             first = errors()[0] if callable(errors) else {"loc": (), "msg": str(invalid)}
             where = ".".join(str(p) for p in first["loc"])
-            raise InputError(first["msg"], file=ERASURES_FILE, line=line,
+            raise InputError(str(first["msg"]).removeprefix("Value error, "), file=ERASURES_FILE, line=line,
                              field=f"erasures[{n}]" + (f".{where}" if where else "")) from None
         twin = next((k for k, (seen, _) in enumerate(entries) if seen.id == erasure.id), None)
         if twin is not None:  # which one a rerun finishes, or a deletion lifts, would be a guess
@@ -237,8 +237,9 @@ def _unfinished(n: int, entry: Erasure, line: int | None, consequence: str, *, s
 class ErasedDocuments:
     """What an ingest keeps out: the revisions and source files the erasures name."""
 
-    def __init__(self, entries: Iterable[Erasure]) -> None:
+    def __init__(self, entries: Iterable[Erasure], lines: Mapping[str, int | None] | None = None) -> None:
         self.entries = tuple(entries)
+        self._lines = dict(lines or {})  # each entry's line in erasures.yaml, by its id
         self._sources = {source.content_hash: entry for entry in self.entries for source in entry.sources
                          if source.content_hash}
 
@@ -248,12 +249,13 @@ class ErasedDocuments:
         not finish), StoreLockedError when that one is running now (``erase_running``)."""
         read = _read_entries(root)
         entries = tuple(entry for entry, _ in read)
+        lines = {entry.id: line for entry, line in read}
         for n, (entry, line) in enumerate(read):
             if entry.state == "pending" and entry.id != finishing:
                 if erase_is_running(root):  # running, not cut short: locked, as for any writer
                     raise StoreLockedError(Path(root) / ".inforce", "an erasure is running")
                 raise _unfinished(n, entry, line, "nothing is ingested until it does")
-        return cls(entries)
+        return cls(entries, lines)
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -282,6 +284,25 @@ class ErasedDocuments:
     def covering(self, document: str, revision: str) -> Erasure | None:
         """The erasure that keeps this revision out of the graph, if any."""
         return next((entry for entry in self.entries if entry.covers(document, revision)), None)
+
+    def unlisted(self, entry: Erasure, revision: Document) -> InputError | None:
+        """The error of a revision an erasure of its whole document covers without listing it, though
+        it was recorded before the erasure: it was there then, and every revision there is listed by
+        such an erasure, so the entry says more than its erasure did (an entry of one revision edited to
+        erase the whole document kept the others out of ingest, erased by nobody: audit 86 A F2).
+        A revision recorded since is one issued later, which the erasure covers, and so is one in a file
+        the erasure deleted (edited since the revision it held was ingested). None where it holds."""
+        if entry.scope != "document" or revision.revision in entry.revisions or revision.recorded > entry.at:
+            return None
+        if any(source.file == revision.source.file for source in entry.sources):
+            return None  # a file it erased, edited since its revision was ingested (its rebuild reads it still)
+        n = self.entries.index(entry)
+        return InputError(
+            f"the erasure {entry.id} of the whole of {entry.document} lists revisions "
+            f"{', '.join(entry.revisions) or 'none'}, but revision {revision.revision}, recorded before it "
+            f"({utc_text(revision.recorded)}), is not among them: it was not erased",
+            file=ERASURES_FILE, line=self._lines.get(entry.id), field=f"erasures[{n}]",
+            hint=f"write the entry's scope as revision; to erase {revision.uid} too, erase it")
 
     @staticmethod
     def skipped(entry: Erasure, file: str, what: str) -> InputError:

@@ -18,7 +18,7 @@ import json
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from .dates import utc_text
 from .document import (
@@ -275,6 +275,22 @@ class Erasure(BaseModel):
                              "an entry names the document its revisions are of")
         return tombstones
 
+    @model_validator(mode="after")
+    def _revisions_of_its_sources(self) -> Erasure:
+        """The revisions an entry lists are those it erased: its sources' (every revision's file it
+        deleted) where it keeps them, and every tombstone's among them. An entry edited to list
+        another revision (``revisions: ["0"]``, ``["0", "1"]``) kept a revision nobody erased out of
+        ingest, its file still there and no tombstone put back (audit 86 A F2)."""
+        listed = set(self.revisions)
+        deleted = {source.revision for source in self.sources}
+        if self.sources and listed != deleted:
+            raise ValueError(f"it lists revisions {_labels(listed)}, but the files it erased are of revisions "
+                             f"{_labels(deleted)}: an entry lists the revisions its erasure deleted")
+        kept = {tombstone.label for tombstone in self.tombstones}
+        if not kept <= listed:
+            raise ValueError(f"it keeps revisions {_labels(kept - listed)} as erased, which it does not list")
+        return self
+
     @property
     def note(self) -> ErasedNote:
         """What an answer naming one of its tombstones says of it."""
@@ -287,6 +303,10 @@ class Erasure(BaseModel):
     def covers(self, document: str, revision: str) -> bool:
         """Whether this erasure keeps revision ``revision`` of ``document`` out of the graph."""
         return document == self.document and (self.scope == "document" or revision in self.revisions)
+
+
+def _labels(labels: Iterable[str]) -> str:
+    return ", ".join(repr(label) for label in sorted(labels)) or "none"
 
 
 class RecordErasure(BaseModel):

@@ -491,6 +491,9 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     continue
                 document = parsed.document
                 gone_by = erased.covering(document.id, document.revision) if erased else None
+                if gone_by is not None and (edited := erased.unlisted(gone_by, document)) is not None:
+                    problems.append(edited)
+                    continue
                 if gone_by is not None:
                     result.warnings.append(erased.skipped(gone_by, name, document.uid))
                     result.skipped.append(name)
