@@ -402,6 +402,12 @@ class _Layout:
         return text_layer, sections
 
 
+#: A DOCTYPE's internal subset opening (``<!DOCTYPE akomaNtoso [``).
+_INTERNAL_SUBSET = re.compile(rb"<!DOCTYPE[^\[>]*\[")
+#: An entity whose value refers to entities (``<!ENTITY b "&a;&a;&a;">``): the shape of an expansion bomb.
+#: (A character reference, ``&#160;``, is none.)
+_ENTITY_DECLARED = re.compile(rb"<!ENTITY\s+(?:%\s+)?([^\s>]+)\s+(?P<q>[\"'])[^\"']*(?:&[^#\"']|%)[^\"']*(?P=q)")
+
 class _AknParser(Parser):
     """One Akoma Ntoso file: metadata, provisions and modifications from the XML."""
 
@@ -538,9 +544,28 @@ class _AknParser(Parser):
             problem.message = said.sub(f"{self.file}:{line} says", problem.message)
         return metadata
 
+    def _declared_entity(self, name: str, line: int) -> InputError:
+        """The error of an entity the DOCTYPE declares, at the declaration's line."""
+        return InputError(
+            f"the DOCTYPE declares the entity {name} (no entity is expanded): its "
+            "references would be read as nothing in the text, as its words in an attribute",
+            file=self.file, line=line,
+            hint="remove the DOCTYPE's declarations and write the text itself, or a character "
+            "reference such as &#160; for a character")
+
     def _act(self, data: bytes) -> etree._Element:
         """The document element under ``<akomaNtoso>``; the namespace sets the version."""
         parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+        subset = _INTERNAL_SUBSET.search(data)
+        declared_first = _ENTITY_DECLARED.search(data, subset.end(), max(subset.end(), data.find(b"]", subset.end()))) \
+            if subset else None
+        if declared_first is not None:
+            # refused before libxml2 reads the file: entities declared to expand into each other (a billion
+            # laughs) were expanded by it until its amplification limit, seconds and memory, then named
+            # in its words at the DOCTYPE's first line (audit 86 B L1); other declarations are each named
+            # below, with the references to them
+            raise self._declared_entity(declared_first.group(1).decode(errors="replace"),
+                                        data.count(b"\n", 0, declared_first.start()) + 1)
         try:
             root = etree.fromstring(data, parser)
         except etree.XMLSyntaxError as exc:
@@ -569,12 +594,7 @@ class _AknParser(Parser):
             # (date="&d;" would take its date from the DTD): a declaration is refused as a
             # reference in the text is, at its line
             at = re.search(rb"<!ENTITY\s+(?:%\s+)?" + re.escape(declared.name.encode()) + rb"\b", data)
-            self.errors.append(InputError(
-                f"the DOCTYPE declares the entity {declared.name} (no entity is expanded): its "
-                "references would be read as nothing in the text, as its words in an attribute",
-                file=self.file, line=data.count(b"\n", 0, at.start()) + 1 if at else 1,
-                hint="remove the DOCTYPE's declarations and write the text itself, or a character "
-                "reference such as &#160; for a character"))
+            self.errors.append(self._declared_entity(declared.name, data.count(b"\n", 0, at.start()) + 1 if at else 1))
         # an attribute list the DOCTYPE declares may give an attribute a default (<!ATTLIST textualMod type CDATA
         # "repeal">), which libxml2 sets on every element that does not write it: a modification with no type would
         # be read as a repeal the file never says (audit 63's F03); a declaration is refused, at its line

@@ -546,6 +546,22 @@ def test_an_entity_declared_for_an_attribute_is_an_error_naming_it(tmp_path: Pat
     assert "declares the entity rep" in errors_of(excinfo)[0] and "declares the entity d " in errors_of(excinfo)[1]
 
 
+def test_entities_declared_to_expand_into_each_other_are_refused_before_any_is_expanded(tmp_path: Path):
+    """Audit 86 B L1: a billion laughs in the DOCTYPE was expanded by libxml2 up to its amplification
+    limit (seconds, 140 MB), then named in its words at line 1, column 4; now the first declaration
+    whose value refers to another entity is an error of our own at its line, the file not parsed."""
+    levels = "".join(f'<!ENTITY l{n} "{f"&l{n - 1};" * 10}">' for n in range(1, 9))
+    doctype = f'<!DOCTYPE akomaNtoso [\n<!ENTITY l0 "laugh">\n{levels}]>\n'
+    text = AKN3_ACT.replace("<akomaNtoso", doctype + "<akomaNtoso", 1).replace(
+        "<content><p>Section 4 of the principal Act is repealed.</p></content>", "<content><p>&l8;</p></content>")
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    line = text.splitlines().index(next(x for x in text.splitlines() if "ENTITY l1" in x)) + 1
+    assert [(e.file, e.line) for e in excinfo.value.exceptions] == [("documents/water.xml", line)]
+    assert "declares the entity l1 (no entity is expanded)" in errors_of(excinfo)[0], errors_of(excinfo)
+    assert "amplification" not in errors_of(excinfo)[0]
+
+
 def test_an_attribute_list_the_doctype_declares_is_an_error_naming_it(tmp_path: Path):
     """Audit 63 F03: <!ATTLIST textualMod type CDATA "repeal"> gave a modification that writes no
     type the type repeal, without a word (libxml2 sets a declared default on each element)."""
