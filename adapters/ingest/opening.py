@@ -461,9 +461,11 @@ def _fold(text: str) -> str:
 _MARK_WORDS: dict[str, tuple[str, str]] = {_fold(word): said for word, said in RESTRICTION_VOCABULARY.items()}
 
 
-#: A run of letters of a script written without spaces between words (Han, kana, Hangul): a group
-#: is named anywhere inside one (``業主のみ``, ``仅限業主``), as no word boundary parts it.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]+")
+#: A run of letters of a script written without spaces between words (Han, kana, Hangul, Thai, Lao,
+#: Khmer, Myanmar): a group is named anywhere inside one (``業主のみ``, ``仅限業主``, ``เฉพาะเจ้าของ``), as no
+#: word boundary parts it.
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+                       r"\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]+")
 #: Letters joined before a word in Arabic and Hebrew (a preposition, an article, a conjunction:
 #: ``للمالكين``, ``לבעלים``): a word of those scripts is the group with at most ``_CLITICS_MOST`` of them
 #: before it.

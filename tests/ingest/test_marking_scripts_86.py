@@ -15,7 +15,7 @@ from inforce.adapters.ingest.opening import folded_groups, groups_in_use, judge_
 import opening_projects
 from opening_projects import refusals
 
-GROUPS = ["ιδιοκτήτες", "propriétaires", "müşteri", "eigentümer", "業主", "owners", "مالكين", "בעלים"]
+GROUPS = ["ιδιοκτήτες", "propriétaires", "müşteri", "eigentümer", "業主", "owners", "مالكين", "בעלים", "เจ้าของ"]
 
 #: A marking as each script writes it -> the group it names.
 MARKINGS = {
@@ -31,6 +31,7 @@ MARKINGS = {
     "仅限owners": "owners",
     "للمالكين فقط": "مالكين",
     "לבעלים בלבד": "בעלים",
+    "เฉพาะเจ้าของ": "เจ้าของ",  # Thai, written without spaces too
 }
 
 #: Titles that name no group, though they share letters with one: no word boundary is crossed in a
