@@ -451,9 +451,15 @@ def _fold(text: str) -> str:
     Turkish capital İ folds to i and a dot), or with the marks a keyboard gives; all name the group.
     Two groups that differ only in their accents are one name here: a line naming either is read as
     naming it, which refuses more, never less."""
-    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    return _unmarked(unicodedata.normalize("NFKC", text).casefold()).translate(_PLAIN_TWINS)
+
+
+def _unmarked(text: str) -> str:
+    """``text`` without its accents, vowel signs, tone marks and other marks (Unicode's M
+    categories), each letter kept: the word a script writes with or without them (Thai's tone marks,
+    Devanagari's vowel signs, which no word pattern takes as letters, parted a word in two)."""
     return unicodedata.normalize("NFC", "".join(
-        char for char in folded if not unicodedata.combining(char))).translate(_PLAIN_TWINS)
+        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.category(char).startswith("M")))
 
 
 #: The restricting words as the words of a line are compared with them (:func:`_fold`: ``réservé``
@@ -560,7 +566,7 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
     run of up to ``_NAME_WORDS`` words in :func:`normal_name`'s form, singular or plural unless
     ``exact``; a function-word name only in capitals or as the cell's one word), then marks,
     phrases and route words."""
-    shown = _POSSESSIVE.sub("", unicodedata.normalize("NFKC", text))
+    shown = _POSSESSIVE.sub("", _unmarked(unicodedata.normalize("NFKC", text)))
     written = [piece for token in _TOKEN.findall(shown) for piece in _pieces(token)]
     tokens = [_fold(token) for token in written]
     named: set[str] = set()
