@@ -388,6 +388,13 @@ RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
     "strictly": ("mark", "``strictly owners``"),
     "exclusively": ("mark", "the same"),
     "solely": ("mark", "the same"),
+    # in scripts written without spaces, and Korean's particles: a word that restricts, right beside a
+    # group's name in a run of letters, makes the run a marking (``業主のみ``, ``仅限業主``, ``소유자만``)
+    **{word: ("mark", "only, limited to, exclusive, confidential, in Chinese, Japanese, Korean, Thai, Lao, "
+                                 "Khmer and Myanmar")
+       for word in ("のみ", "限定", "専用", "限り", "以外", "機密", "内部", "秘", "仅限", "限于", "专用", "机密", "僅限", "專用",
+                    "만", "전용", "한정", "기밀", "เฉพาะ", "เท่านั้น", "ลับ", "ສະເພາະ", "ເທົ່ານັ້ນ", "តែ", "តែប៉ុណ្ណោះ",
+                    "ផ្តាច់មុខ", "သာ", "သီးသန့်")},
 }
 #: Words that join marks on a line carried to the next (``RESTRICTED TO:``, ``FOR USE BY:``).
 _CARRIED_FILL = frozenset("""to for by the a of is are use not public need know may can see view open group groups
@@ -420,6 +427,29 @@ _POSSESSIVE = re.compile(r"['\u2019\u02bc]s\b")
 #: A word of a name: letters and digits, and ``&`` between them, which is part of a name
 #: (``Q&A`` is no ``qa``, ``R&D`` is ``r&d``) (audit 23o M2).
 _TOKEN = re.compile(r"[^\W_]+(?:&[^\W_]+)*")
+
+
+@functools.lru_cache(maxsize=1)
+def _marked_token() -> re.Pattern[str]:
+    """:data:`_TOKEN`, a word's marks (Unicode's M categories: a vowel sign of Devanagari or Thai, an
+    accent not composed) kept inside it: the word pattern takes no mark as a letter, and parted
+    ``मालिकों`` or ``เจ้าของ`` at each. Built on first use (the marks of the Basic Multilingual Plane,
+    some 20 ms), by the one place that parts words (:func:`_words`)."""
+    marks = [code for code in range(0x10000) if unicodedata.category(chr(code)).startswith("M")]
+    spans: list[tuple[int, int]] = []
+    for code in marks:
+        if spans and spans[-1][1] == code - 1:
+            spans[-1] = (spans[-1][0], code)
+        else:
+            spans.append((code, code))
+    mark = "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in spans)
+    letter = rf"[^\W_][{mark}]*"
+    return re.compile(rf"(?:{letter})+(?:&(?:{letter})+)*")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, as the rule reads them (:func:`_marked_token`)."""
+    return _marked_token().findall(text)
 #: The most words one group name is written in (``O w n e r s`` is six).
 _NAME_WORDS = 6
 #: A sentence's end inside a cell: '.', '!' or '?' after a word of two letters or more (``Q.A.``
@@ -435,12 +465,14 @@ def normal_name(text: str) -> str:
     A2): :func:`_fold`ed (width, case and accents), every separator taken out ('_', '-', '.', spaces
     and any other character that is no letter or digit, but ``&`` between two: ``Q&A``), so 'Site
     Admins', 'Site-Admins', 'SiteAdmins' and 'site_admins' are one name, and 'QA Leads' is 'qa-leads'."""
-    return "".join(_TOKEN.findall(_fold(text)))
+    return "".join(_words(_fold(text)))
 
 
 #: Letters a fold takes as their plain twin, which have no decomposition of their own (Turkish
-#: dotless i, as ``MÜŞTERI`` writes it).
-_PLAIN_TWINS = str.maketrans({"ı": "i"})
+#: dotless i, as ``MÜŞTERI`` writes it; Polish ł, French œ, Danish æ and ø, as capitals without them
+#: write ``WLASCICIELE``, ``MAITRES D'OEUVRE``).
+_PLAIN_TWINS = str.maketrans({"ı": "i", "ł": "l", "ŀ": "l", "đ": "d", "ð": "d", "ħ": "h", "ø": "o", "œ": "oe",
+                              "æ": "ae", "þ": "th"})
 
 
 @functools.lru_cache(maxsize=65536)
@@ -455,11 +487,14 @@ def _fold(text: str) -> str:
 
 
 def _unmarked(text: str) -> str:
-    """``text`` without its accents, vowel signs, tone marks and other marks (Unicode's M
-    categories), each letter kept: the word a script writes with or without them (Thai's tone marks,
-    Devanagari's vowel signs, which no word pattern takes as letters, parted a word in two)."""
+    """``text`` without the marks set over or under its letters (accents, Thai's and Lao's tone and
+    vowel marks, Myanmar's: a nonspacing mark, which the cells of a line draw nothing of either,
+    :func:`invisible`), each letter kept: the word a script writes with or without them. A vowel sign
+    written beside its letter (a spacing mark: Devanagari's ि and ा) is part of the word, so ``माल`` is
+    no ``मालिक``."""
     return unicodedata.normalize("NFC", "".join(
-        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.category(char).startswith("M")))
+        char for char in unicodedata.normalize("NFKD", text)
+        if not (unicodedata.combining(char) or unicodedata.category(char) == "Mn")))
 
 
 #: The restricting words as the words of a line are compared with them (:func:`_fold`: ``réservé``
@@ -467,14 +502,17 @@ def _unmarked(text: str) -> str:
 _MARK_WORDS: dict[str, tuple[str, str]] = {_fold(word): said for word, said in RESTRICTION_VOCABULARY.items()}
 
 
-#: A run of letters of a script written without spaces between words (Han, kana, Hangul, Thai, Lao,
-#: Khmer, Myanmar): a group is named anywhere inside one (``業主のみ``, ``仅限業主``, ``เฉพาะเจ้าของ``), as no
-#: word boundary parts it.
+#: A run of letters of a script written without spaces between words (Han, kana, Thai, Lao, Khmer,
+#: Myanmar; Korean spaces its words, its particles joined: ``_glued``): a group is named inside one where
+#: it opens or ends the run, or a restricting word stands right beside it (``業主のみ``, ``仅限業主``,
+#: ``เฉพาะเจ้าของเท่านั้น``), never inside another word (``企業主管会議`` names no ``業主``).
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-                       r"\uac00-\ud7af\uf900-\ufaff\u31f0-\u31ff]+")
+                       r"\uf900-\ufaff\u31f0-\u31ff]+")
 #: Letters joined before a word in Arabic and Hebrew (a preposition, an article, a conjunction:
 #: ``للمالكين``, ``לבעלים``): a word of those scripts is the group with at most ``_CLITICS_MOST`` of them
 #: before it.
+#: The restricting words of the scripts written without spaces (:data:`_MARK_WORDS`'s), for :func:`_named_within`.
+_UNSPACED_MARKS = tuple(word for word in _MARK_WORDS if _UNSPACED.fullmatch(word))
 _CLITICS = frozenset("وفبكلال" "והבכלמש")
 _CLITICS_MOST = 3
 _JOINED_SCRIPTS = re.compile(r"[\u0590-\u05ff\u0600-\u06ff]")
@@ -493,7 +531,15 @@ def _named_within(token: str, groups: frozenset[str]) -> str | None:
     run of a script written without spaces, or after at most three joined letters in Arabic and
     Hebrew. None elsewhere (a Latin word holding a group's letters names none)."""
     if _UNSPACED.fullmatch(token):
-        return next((group for group in sorted(groups) if group in token), None)
+        for group in sorted(groups):
+            at = token.find(group)
+            while at >= 0:
+                before, after = token[:at], token[at + len(group):]
+                if not before or not after or any(before.endswith(word) or after.startswith(word)
+                                                   for word in _UNSPACED_MARKS):
+                    return group
+                at = token.find(group, at + 1)
+        return None
     if _JOINED_SCRIPTS.match(token):
         for group in sorted(groups):
             head = token[:-len(group)] if token.endswith(group) else None
@@ -526,12 +572,22 @@ def _group_of(run: str, groups: frozenset[str]) -> str | None:
     (``Owner`` for ``owners``), or None."""
     if run in groups:
         return run
+    bare = _uninflected(run)
+    if bare in groups:
+        return bare
     if len(run) > 2:
         if run + "s" in groups:
             return run + "s"
         if run.endswith("s") and run[:-1] in groups:
             return run[:-1]
     return None
+
+
+def _uninflected(run: str) -> str:
+    """``run`` without the vowel signs ending it (``मालिको``, the oblique plural of ``मालिक``): an
+    inflection a script writes in marks after the word, which names the group as the word does in
+    any number (a Latin word ends in no mark: itself)."""
+    return run.rstrip("".join(char for char in run[-3:] if unicodedata.category(char).startswith("M")))
 
 
 class _Reading(NamedTuple):
@@ -567,7 +623,7 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
     ``exact``; a function-word name only in capitals or as the cell's one word), then marks,
     phrases and route words."""
     shown = _POSSESSIVE.sub("", _unmarked(unicodedata.normalize("NFKC", text)))
-    written = [piece for token in _TOKEN.findall(shown) for piece in _pieces(token)]
+    written = [piece for token in _words(shown) for piece in _pieces(token)]
     tokens = [_fold(token) for token in written]
     named: set[str] = set()
     marks: set[str] = set()
@@ -576,7 +632,8 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
     while index < len(tokens):
         for size in range(min(_NAME_WORDS, len(tokens) - index), 0, -1):
             run = "".join(tokens[index:index + size])
-            group = (run if run in groups else None) if exact else _group_of(run, groups)
+            group = (run if run in groups else _uninflected(run) if _uninflected(run) in groups else None) \
+                if exact else _group_of(run, groups)
             if group is not None and (group not in FUNCTION_WORDS or (
                     size == 1 and (len(tokens) == 1 or (len(written[index]) > 1 and written[index].isupper())))):
                 named.add(group)
@@ -876,7 +933,7 @@ class Opening:
         if not self.groups:
             return False
         reading = _joined(_reading(cell, self.groups) for cell in found)
-        words = _TOKEN.findall(_fold(" ".join(found)))
+        words = _words(_fold(" ".join(found)))
         return (bool(reading.marks) and not reading.named and reading.words <= _SHORT_RUN
                 and all(word in _MARK_WORDS or word in _CARRIED_FILL or is_access_key(word)
                         for word in words))

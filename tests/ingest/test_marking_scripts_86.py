@@ -15,7 +15,8 @@ from inforce.adapters.ingest.opening import folded_groups, groups_in_use, judge_
 import opening_projects
 from opening_projects import refusals
 
-GROUPS = ["ιδιοκτήτες", "propriétaires", "müşteri", "eigentümer", "業主", "owners", "مالكين", "בעלים", "เจ้าของ"]
+GROUPS = ["ιδιοκτήτες", "propriétaires", "müşteri", "eigentümer", "業主", "owners", "مالكين", "בעלים", "เจ้าของ",
+          "ເຈົ້າຂອງ", "ម្ចាស់", "ပိုင်ရှင်", "मालिक", "소유자", "właściciele", "maîtres-d'œuvre"]
 
 #: A marking as each script writes it -> the group it names.
 MARKINGS = {
@@ -32,12 +33,23 @@ MARKINGS = {
     "للمالكين فقط": "مالكين",
     "לבעלים בלבד": "בעלים",
     "เฉพาะเจ้าของ": "เจ้าของ",  # Thai, written without spaces too
+    "เฉพาะเจ้าของเท่านั้น": "เจ้าของ",  # inside the run, a restricting word each side (audit 87 A F1)
+    "ສະເພາະເຈົ້າຂອງ": "ເຈົ້າຂອງ",  # Lao
+    "សម្រាប់ម្ចាស់តែប៉ុណ្ណោះ": "ម្ចាស់",  # Khmer
+    "ပိုင်ရှင်များသာ": "ပိုင်ရှင်",  # Myanmar
+    "केवल मालिकों के लिए": "मालिक",  # Devanagari, the group inflected in its vowel signs
+    "소유자전용": "소유자",  # Korean, a restricting word joined to the group
+    "WLASCICIELE ONLY": "właściciele",  # Polish capitals without ł
+    "MAITRES D'OEUVRE ONLY": "maîtres-d'œuvre",  # French capitals writing œ out
 }
 
 #: Titles that name no group, though they share letters with one: no word boundary is crossed in a
 #: script that has them, no more than three joined letters are taken in Arabic or Hebrew.
 PLAIN = ["Spécifications des propriétés", "Ownership transfer", "業務主任の手順", "المالكون الجدد والمستأجرون",
-         "Eigentumsübertragung"]
+         "Eigentumsübertragung",
+         # the letters of a group inside another word of a script without spaces, or across words once their
+         # vowel signs were dropped, were read as naming it (audit 87 A F2)
+         "企業主管会議", "企業主催の説明会", "소유자산 관리", "मूल कीमत", "माल की सूची"]
 
 
 @pytest.mark.parametrize("title", sorted(MARKINGS))
