@@ -399,7 +399,42 @@ def _layouts(document: Document, rules: RuleSet | Sequence[SupersessionRule]) ->
             written += [text for text in getattr(rule, "layouts", ()) if text not in written]
     vocabularies = [vocabulary(rule) for rule in _supersession(rules)
                     if document.kind in rule.document_kinds and isinstance(rule, SupersessionRule)]
-    return _compiled_layouts(tuple(written), words_of(vocabularies, "questions"))
+    compiled = _compiled_layouts(tuple(written), words_of(vocabularies, "questions"))
+    return compiled + tuple(_Layout(pattern, _slug(head), False) for head, pattern in act_articles(document, written))
+
+
+#: A layout whose words come before its ordinal ("Article {ordinal}"): the words (1) an act numbering its articles
+#: opens the first with, by its ordinal ("Article premier :", "Artículo primero.-").
+_ORDINAL_AFTER_WORDS = re.compile(r"([^\W\d_][\w'’-]*)[ \t]*\{ordinal\}[ \t]*$")
+
+
+def act_articles(document: Document, written: Sequence[str]) -> list[tuple[str, re.Pattern[str]]]:
+    """The articles ``document`` numbers its own items by, drafted as an act (a decision's "DÉCIDE :" then "Article
+    premier :", "Article 2 :" ...): for each of the pack's layouts ``written`` whose words come before its ordinal
+    ("Article {ordinal}") and that opens a line of the document with the first ordinal, that word and a whole
+    number after it ("Article 4 :"), as (the word, its pattern). An act's "Article 4" is its own item, no article
+    4 of another document (round 96); a dotted number ("Article 3.1 :") is never the act's own. Only on addenda
+    whose text holds such a first article: every other document reads as it did."""
+    found: list[tuple[str, re.Pattern[str]]] = []
+    text = document.text_layer
+    for layout in written:
+        head = _ORDINAL_AFTER_WORDS.fullmatch(layout)
+        if head is None or head.group(1).casefold() not in text.casefold():
+            continue
+        first = compile_layout(layout)
+        if not any(ordinal_number(m.group("label")) == 1 for line in text.splitlines()
+                   if (m := first.match(re.sub(r"^[ \t*_]+", "", line))) is not None):
+            continue
+        found.append((head.group(1), _act_article(head.group(1))))
+    return found
+
+
+@functools.lru_cache(maxsize=16)
+def _act_article(word: str) -> re.Pattern[str]:
+    """An act's article by its whole number after ``word`` ("Article 4 :", "Article 10."), a colon, dot or dash
+    after it (``act_articles``)."""
+    return re.compile(rf"{re.escape(word)}[ \t]+(?P<label>\d{{1,2}})(?=[ \t]*(?:\*\*|__)?[ \t]*[:.\u2013\u2014-](?!\d))",
+                      re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=64)

@@ -72,7 +72,7 @@ from .actions import vocabulary
 from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of, _read_text
 from .gate import _certainty, _guards
 from .instruction import _read_item
-from .items import Item, bounded_gaps
+from .items import Item, act_articles, bounded_gaps
 from .outcome import Lookup, Reading, _offsets, _Outcome, _reference_score, _verb, _words
 from .references import Corpus, find_references, unheld_designation
 from .silent import _labelled_number, _labelled_unsaid
@@ -150,6 +150,7 @@ def read_addendum(
 
     skip = {division: rule.id for rule in reversed(active) for division in rule.skip_divisions}
     layouts = [_layout(layout) for rule in active for layout in rule.layouts]
+    layouts += [pattern for _, pattern in act_articles(document, [layout for rule in active for layout in rule.layouts])]
     declared = {edge.target.unpinned().format() for edge in document.supersedes
                 if not edge.origin.startswith("rule:") and edge.origin != "review"}
     first_rule = active[0].id

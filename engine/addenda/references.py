@@ -1314,6 +1314,8 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
             fitting = _fitting_title(read, end, docs, directory) if read else []
             if len(fitting) != 1 and read:
                 fitting = _tender_title(read, end, docs, corpus)
+            if len(fitting) != 1:
+                fitting = _own_tender_designated(docs, corpus)
             if len(fitting) == 1:
                 return Reference("section", label, span, Locator(doc=fitting[0]), resolved_by="designation")
             if read and (foreign := _foreign_title(read, end, docs, directory)) is not None:
@@ -2593,7 +2595,7 @@ def _own_tender(corpus: Corpus) -> tuple[set[str], str]:
 #: "Licitación Pública Nacional N° 14/2027", "RFP #2027-114", the Portuguese "Concurso n.º 14/2027"): (1) the identifier,
 #: read up to its last digit.
 _TENDER_ID = re.compile(r"(?i:\b(?:ITB|IFB|RFP|RFQ|RFT|ITT|contract|tender|bid|solicitation|procurement|licitaci[óo]n"
-                        r"(?:\s+p[úu]blica)?(?:\s+(?:nacional|internacional))?|concurso|appel\s+d'offres|dao|"
+                        r"(?:\s+p[úu]blica)?(?:\s+(?:nacional|internacional))?|concurso|appel\s+d'offres(?:\s+(?:ouvert|restreint))?|dao|"
                         r"edital|preg[ãa]o)\s*(?:no\.?|number|n\.?[°ºo]\.?|#|nr\.?)\s*)([A-Z0-9][\w/.-]*?\d)(?![\w/-]*\d)")
 
 
@@ -2608,6 +2610,21 @@ def _other_tender_documents(corpus: Corpus) -> frozenset[str]:
         return frozenset()
     held = corpus.directory.memo("tender-ids", corpus.target_kinds, _tender_ids)
     return frozenset(doc for doc, identifiers in held.items() if not identifiers & ids)
+
+
+def _own_tender_designated(docs: Sequence[str], corpus: Corpus) -> list[str]:
+    """Of ``docs`` (each designated as the item writes, no title written after the designation), the one whose
+    title carries a tender identifier (``_TENDER_ID``) the addendum writes for its own tender, where the others
+    carry none of them ("Au point 3.1 de la Section VII" in an addendum to "appel d'offres ouvert n° 2028-014/...",
+    the project holding other tenders' Sections VII): the designation and the tender's identifier agree on one
+    (round 96); else none."""
+    _, own = _own_tender(corpus)
+    ids = {m.upper() for m in _TENDER_ID.findall(own)}
+    if not ids:
+        return []
+    held = corpus.directory.memo("tender-ids", corpus.target_kinds, _tender_ids)
+    fitting = [d for d in docs if held.get(d, frozenset()) & ids]
+    return fitting if len(fitting) == 1 else []
 
 
 def _tender_ids(titles: Mapping[str, str]) -> dict[str, frozenset[str]]:
