@@ -433,7 +433,7 @@ def callout_ids(word: str | None, number: str) -> list[str]:
     ``N``. A number alone never names a callout of another kind ("Keynote 7" is not callout 7). The
     words of the languages the stock pack reads name the same kinds: a Spanish or Portuguese "nota", a Slovak or Czech
     "poznámka", a French, Spanish or Portuguese "détail", "detalle", "detalhe" (round 58), a Japanese "キーノート" (keynote)
-    and "詳細" (detail) (round 75), a Slovenian "opomba" (note, round 77), a German "Hinweis" (note, round 79), a Bulgarian "забележка" (note, round 81)."""
+    and "詳細" (detail) (round 75), a Slovenian "opomba" (note, round 77), a German "Hinweis" (note, round 79), a Bulgarian "забележка" (note, round 81), an Indonesian "catatan" (note, round 96)."""
     kind = " ".join((word or "callout").lower().split())
     if kind.startswith(("keynote", "key note", "キーノート")):
         return [f"keynote-{number}"]
@@ -442,7 +442,7 @@ def callout_ids(word: str | None, number: str) -> list[str]:
     if kind.startswith("profile"):  # a drawing's profile by its number
         return [f"{kind.split()[0].rstrip('s')}-{number}"]
     if kind.endswith(("note", "notes", "nota", "notas", "poznámka", "poznámky", "poznámku", "opomba", "opombe", "opombo",
-                         "hinweis", "hinweise", "забележка", "забележки")):
+                         "hinweis", "hinweise", "забележка", "забележки", "catatan")):
         return [f"note-{number}"]
     return [f"callout-{number}", number]
 

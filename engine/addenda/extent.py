@@ -6,7 +6,7 @@ the item's words place its target where an instruction's are is ``placing``'s.""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from inforce.ontology import Locator
@@ -517,11 +517,15 @@ def _other_tender_holders(path: str, corpus: Corpus) -> list[str]:
     return docs if _of_other_tenders(docs, corpus) else []
 
 
-def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
+def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus,
+                    among: Collection[str] | None = None) -> list[str]:
     """The documents of the project whose outline holds ``path``; where several do, those that
     also hold every clause the items beside it (under the same heading; for a table row, the rows
-    of its table naming the same document in its columns that name one) name the same way."""
+    of its table naming the same document in its columns that name one) name the same way.
+    ``among``: only those documents are looked at (the ones the item's own words title)."""
     docs = _path_holders(path, corpus)
+    if among is not None:
+        docs = [doc for doc in docs if doc in among]
     if _of_other_tenders(docs, corpus):
         return []
     if len(docs) <= 1:

@@ -171,6 +171,22 @@ def _same_lot(lot: str, title: str) -> bool:
     return not named or lot.upper() in named
 
 
+def _titled_clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus, reference: Reference) -> list[str]:
+    """The holders of clause ``path`` as ``_clause_holders`` narrows them by the items beside it, unless a run of the
+    item's own words titles holders of it (``_title_runs``) and the narrowing kept other documents than one of them:
+    then the same narrowing among those alone, where it keeps one. "Spesifikasi Teknis angka 2.3" beside "angka 3.4:
+    dihapus" and "ditambahkan angka 4.4 baru" is looked for in a document titled "Spesifikasi Teknis", never in an
+    English "Technical Specifications" holding a 4.4 the item beside it only adds (round 96): the item's words say which
+    documents, its neighbours which of them. Whether it is then applied is for the callers' own tests (a title two
+    holders share leaves it proposed, round 40)."""
+    holding = _clause_holders(path, item, items, corpus)
+    titled = {doc for fits in _title_runs(item, reference, corpus, path, heading=False) for doc in fits}
+    if not titled or holding == [doc for doc in holding if doc in titled] == holding[:1]:
+        return holding
+    among = _clause_holders(path, item, items, corpus, among=titled)
+    return among if len(among) == 1 else holding
+
+
 def _title_run_holder(item: Item, reference: Reference, corpus: Corpus, path: str) -> str | None:
     """The one document of the project holding clause ``path`` that a run of the item's words names by
     its title and no other holder's (``_title_runs``): "7.1 Contract Data, Sub-Clause 8.7 Delay Damages"
@@ -331,7 +347,7 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     # (four levels too: a contract data item's "Sub-Clause 1.1.3.3 Time for Completion", round 45)
     if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,3}" if not whole else r"\d{1,3}(?:\.\d{1,3}){0,3}", path):
         return None
-    holding = _clause_holders(path, item, items, corpus)
+    holding = _titled_clause_holders(path, item, items, corpus, reference)
     head, _, last = path.rpartition(".")
     new = action.action == "amend" and int(last) > 1 and names_new_clause(item.text, path, insertions)
     if new and holding and names_new_clause(item.text, path, insertions, held=True):

@@ -104,6 +104,7 @@ from .forms import (
     _restatement_stated,
     _title_agrees,
     _title_runs,
+    _titled_clause_holders,
     _under_instruction,
     names_new_clause,
     new_clause_homes,
@@ -1033,7 +1034,9 @@ class _One:
         if held is None or held.kind != "proposed" or len(held.targets) != 1:
             return held
         target, reference = held.targets[0]
-        if target.path is None or (len(_clause_holders(target.path, self.item, self.items, self.corpus)) != 1
+        if target.path is None or (len(_titled_clause_holders(target.path, self.item, self.items, self.corpus, reference)
+                                       if self._words_name(reference, target)
+                                       else _clause_holders(target.path, self.item, self.items, self.corpus)) != 1
                                    and not self._placed_alone(reference, target)
                                    and _heading_title_of(self.item, self.corpus) != target.doc
                                    and not (self._words_name(reference, target)
