@@ -470,9 +470,10 @@ def normal_name(text: str) -> str:
 
 #: Letters a fold takes as their plain twin, which have no decomposition of their own (Turkish
 #: dotless i, as ``MÜŞTERI`` writes it; Polish ł, French œ, Danish æ and ø, as capitals without them
-#: write ``WLASCICIELE``, ``MAITRES D'OEUVRE``).
+#: write ``WLASCICIELE``, ``MAITRES D'OEUVRE``); Arabic's kashida, which stretches a word (``المـالكين``),
+#: is no letter of it.
 _PLAIN_TWINS = str.maketrans({"ı": "i", "ł": "l", "ŀ": "l", "đ": "d", "ð": "d", "ħ": "h", "ø": "o", "œ": "oe",
-                              "æ": "ae", "þ": "th"})
+                              "æ": "ae", "þ": "th", "\u0640": None})
 
 
 @functools.lru_cache(maxsize=65536)
@@ -545,6 +546,11 @@ def _named_within(token: str, groups: frozenset[str]) -> str | None:
             head = token[:-len(group)] if token.endswith(group) else None
             if head and len(head) <= _CLITICS_MOST and set(head) <= _CLITICS:
                 return group
+            # ل before the article ال writes لل, the article's alef dropped: للمالكين is ل + المالكين
+            if group.startswith("ال") and token.endswith(group[1:]):
+                head = token[:-len(group) + 1]
+                if head.endswith("ل") and len(head) <= _CLITICS_MOST and set(head) <= _CLITICS:
+                    return group
     return None
 
 

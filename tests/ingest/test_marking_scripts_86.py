@@ -16,7 +16,7 @@ import opening_projects
 from opening_projects import refusals
 
 GROUPS = ["ιδιοκτήτες", "propriétaires", "müşteri", "eigentümer", "業主", "owners", "مالكين", "בעלים", "เจ้าของ",
-          "ເຈົ້າຂອງ", "ម្ចាស់", "ပိုင်ရှင်", "मालिक", "소유자", "właściciele", "maîtres-d'œuvre"]
+          "ເຈົ້າຂອງ", "ម្ចាស់", "ပိုင်ရှင်", "मालिक", "소유자", "właściciele", "maîtres-d'œuvre", "المستأجرين"]
 
 #: A marking as each script writes it -> the group it names.
 MARKINGS = {
@@ -41,6 +41,9 @@ MARKINGS = {
     "소유자전용": "소유자",  # Korean, a restricting word joined to the group
     "WLASCICIELE ONLY": "właściciele",  # Polish capitals without ł
     "MAITRES D'OEUVRE ONLY": "maîtres-d'œuvre",  # French capitals writing œ out
+    "للمستأجرين فقط": "المستأجرين",  # ل before the article writes لل (audit 88 A F1)
+    "المستـأجرين فقط": "المستأجرين",  # a word stretched with a kashida
+    "مالـكين فقط": "مالكين",
 }
 
 #: Titles that name no group, though they share letters with one: no word boundary is crossed in a
