@@ -404,9 +404,47 @@ class _Layout:
 
 #: A DOCTYPE's internal subset opening (``<!DOCTYPE akomaNtoso [``).
 _INTERNAL_SUBSET = re.compile(rb"<!DOCTYPE[^\[>]*\[")
-#: An entity whose value refers to entities (``<!ENTITY b "&a;&a;&a;">``): the shape of an expansion bomb.
-#: (A character reference, ``&#160;``, is none.)
-_ENTITY_DECLARED = re.compile(rb"<!ENTITY\s+(?:%\s+)?([^\s>]+)\s+(?P<q>[\"'])[^\"']*(?:&[^#\"']|%)[^\"']*(?P=q)")
+#: What in an internal subset may hold a ``]>`` that ends nothing — a comment, a processing instruction, a
+#: quoted literal — and the ``]>`` that ends it.
+_SUBSET_TOKEN = re.compile(rb"<!--.*?-->|<\?.*?\?>|\"[^\"]*\"|'[^']*'|\]\s*>", re.S)
+#: A declaration of an entity, and of an attribute list, in a subset whose comments and literals are blanked.
+_ENTITY = re.compile(rb"<!ENTITY\s+(?:%\s+)?([^\s>\"']+)\s+(?:(?:SYSTEM|PUBLIC)\s+)?([\"'])")
+_ATTLIST = re.compile(rb"<!ATTLIST\s+([^\s>]+)")
+#: A reference to an entity in an entity's value (a character reference, ``&#160;``, is none).
+_REFERENCE = re.compile(rb"&[^#\s]|%")
+
+
+def _internal_subset(data: bytes) -> tuple[int, int, bytes] | None:
+    """Where the DOCTYPE's internal subset lies in ``data`` (its first and past-last byte) and its
+    text with every comment, processing instruction and quoted literal blanked (the same length, line
+    breaks kept): a ``]>`` or a declaration inside one of them is none (audit 87 B F1: a comment holding
+    ``]>`` hid the declarations after it). None without a subset."""
+    opened = _INTERNAL_SUBSET.search(data)
+    if opened is None:
+        return None
+    masked = bytearray()
+    at = opened.end()
+    for token in _SUBSET_TOKEN.finditer(data, at):
+        masked += data[at:token.start()]
+        text = token.group()
+        if text.startswith(b"]"):
+            return opened.end(), token.start(), bytes(masked)
+        blank = re.sub(rb"[^\n]", b" ", text)
+        masked += text[:1] + blank[1:-1] + text[-1:] if text[:1] in b"\"'" else blank
+        at = token.end()
+    return opened.end(), len(data), bytes(masked + data[at:])
+
+
+def _expanding_entity(data: bytes, subset: tuple[int, int, bytes]) -> tuple[str, int] | None:
+    """The first entity the subset declares whose value refers to an entity (``<!ENTITY b "&a;&a;">``,
+    the shape of an expansion bomb), with the byte it is declared at; None where none does."""
+    start, _, masked = subset
+    for declared in _ENTITY.finditer(masked):
+        opening = start + declared.end() - 1
+        closing = data.find(data[opening:opening + 1], opening + 1)
+        if closing > opening and _REFERENCE.search(data, opening + 1, closing):
+            return declared.group(1).decode(errors="replace"), start + declared.start()
+    return None
 
 class _AknParser(Parser):
     """One Akoma Ntoso file: metadata, provisions and modifications from the XML."""
@@ -556,16 +594,14 @@ class _AknParser(Parser):
     def _act(self, data: bytes) -> etree._Element:
         """The document element under ``<akomaNtoso>``; the namespace sets the version."""
         parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-        subset = _INTERNAL_SUBSET.search(data)
-        declared_first = _ENTITY_DECLARED.search(data, subset.end(), max(subset.end(), data.find(b"]", subset.end()))) \
-            if subset else None
+        subset = _internal_subset(data)
+        declared_first = _expanding_entity(data, subset) if subset is not None else None
         if declared_first is not None:
             # refused before libxml2 reads the file: entities declared to expand into each other (a billion
             # laughs) were expanded by it until its amplification limit, seconds and memory, then named
             # in its words at the DOCTYPE's first line (audit 86 B L1); other declarations are each named
             # below, with the references to them
-            raise self._declared_entity(declared_first.group(1).decode(errors="replace"),
-                                        data.count(b"\n", 0, declared_first.start()) + 1)
+            raise self._declared_entity(declared_first[0], data.count(b"\n", 0, declared_first[1]) + 1)
         try:
             root = etree.fromstring(data, parser)
         except etree.XMLSyntaxError as exc:
@@ -598,12 +634,12 @@ class _AknParser(Parser):
         # an attribute list the DOCTYPE declares may give an attribute a default (<!ATTLIST textualMod type CDATA
         # "repeal">), which libxml2 sets on every element that does not write it: a modification with no type would
         # be read as a repeal the file never says (audit 63's F03); a declaration is refused, at its line
-        subset = re.search(rb"<!DOCTYPE[^\[>]*\[.*?\]\s*>", data, re.S) if dtd is not None else None
-        for declared in re.compile(rb"<!ATTLIST\s+([^\s>]+)").finditer(data, 0, subset.end()) if subset else ():
+        for declared in _ATTLIST.finditer(subset[2]) if subset is not None else ():
+            at = subset[0] + declared.start()
             self.errors.append(InputError(
                 f"the DOCTYPE declares attributes of <{declared.group(1).decode(errors='replace')}> (no declaration "
                 "is read): a default it gives would be read on every element that does not write the attribute",
-                file=self.file, line=data.count(b"\n", 0, declared.start()) + 1,
+                file=self.file, line=data.count(b"\n", 0, at) + 1,
                 hint="remove the DOCTYPE's declarations and write each attribute where it applies"))
         for entity in root.iter(etree.Entity):
             # entities are never expanded (as Word's reader refuses them), and the text layer

@@ -467,11 +467,21 @@ def _targets(
     return found
 
 
+#: An entity a DOCTYPE declares, by name.
+_DECLARED = re.compile(rb"<!ENTITY\s+(?:%\s+)?([^\s>\"']+)")
+
+
 def _xml(archive: zipfile.ZipFile, part: str, file: str) -> etree._Element:
     problem = unpack_problem(archive.getinfo(part))
     if problem is not None:
         raise _not_word(file, problem)
     data = archive.read(part)
+    if b"<!DOCTYPE" in data:
+        # refused before libxml2 reads it: entities declared to expand into each other (a billion laughs)
+        # were expanded up to its amplification limit, then named in its words (audit 87 B F3)
+        names = [name.decode(errors="replace") for name in _DECLARED.findall(data)]
+        declared = f" declaring the entities {', '.join(dict.fromkeys(names))}" if names else ""
+        raise _not_word(file, f"{part} has a DOCTYPE{declared}, which Word documents never do")
     try:
         root = etree.fromstring(data, _XML_PARSER)
     except etree.XMLSyntaxError as exc:

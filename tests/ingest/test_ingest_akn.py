@@ -562,6 +562,31 @@ def test_entities_declared_to_expand_into_each_other_are_refused_before_any_is_e
     assert "amplification" not in errors_of(excinfo)[0]
 
 
+@pytest.mark.parametrize("hiding", ["<!-- ]> -->", "<?pi ]> ?>", '<!ENTITY z "]>">'], ids=["comment", "pi", "value"])
+def test_a_declaration_after_a_bracket_in_a_comment_or_literal_is_still_refused(tmp_path: Path, hiding: str):
+    """Audit 87 B F1, F2: a ``]>`` inside a comment, a processing instruction or an entity's value was taken as the
+    internal subset's end, and an attribute list (or an expanding entity) after it passed unrefused."""
+    doctype = f'<!DOCTYPE akomaNtoso [{hiding}\n<!ATTLIST textualMod type CDATA "repeal">]>\n'
+    text = AKN3_ACT.replace("<akomaNtoso", doctype + "<akomaNtoso", 1).replace('textualMod type="repeal"', "textualMod", 1)
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    said = " ".join(errors_of(excinfo))
+    line = text.splitlines().index('<!ATTLIST textualMod type CDATA "repeal">]>') + 1
+    assert ("documents/water.xml", line) in [(e.file, e.line) for e in excinfo.value.exceptions], said
+    assert "declares attributes of <textualMod>" in said, said
+
+
+def test_a_billion_laughs_after_a_bracket_in_a_comment_is_refused_in_our_words(tmp_path: Path):
+    """Audit 87 B F2: the bomb after a ``]>`` in a comment reached libxml2 and was named in its words."""
+    levels = "".join(f'<!ENTITY l{n} "{f"&l{n - 1};" * 10}">' for n in range(1, 9))
+    doctype = f'<!DOCTYPE akomaNtoso [<!-- ]> -->\n<!ENTITY l0 "laugh">\n{levels}]>\n'
+    text = AKN3_ACT.replace("<akomaNtoso", doctype + "<akomaNtoso", 1).replace(
+        "<content><p>Section 4 of the principal Act is repealed.</p></content>", "<content><p>&l8;</p></content>")
+    with pytest.raises(InputErrors) as excinfo:
+        read_akoma_ntoso(write(tmp_path, "water.xml", text), tmp_path)
+    assert "declares the entity l1 (no entity is expanded)" in errors_of(excinfo)[0], errors_of(excinfo)
+
+
 def test_an_attribute_list_the_doctype_declares_is_an_error_naming_it(tmp_path: Path):
     """Audit 63 F03: <!ATTLIST textualMod type CDATA "repeal"> gave a modification that writes no
     type the type repeal, without a word (libxml2 sets a declared default on each element)."""

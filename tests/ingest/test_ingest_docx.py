@@ -436,6 +436,27 @@ def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path)
     assert "word/document.xml has a DOCTYPE declaring the entities who" in caught.value.message
 
 
+def test_a_billion_laughs_in_a_part_is_refused_by_its_entities_before_any_is_expanded(tmp_path: Path):
+    """Audit 87 B F3: entities declared to expand into each other were expanded by libxml2 up to its
+    amplification limit and named in its words; a part holding a DOCTYPE is refused before it is parsed."""
+    source = WordWriter()
+    source.paragraph("1.1 Access is limited to MARKER auditors.")
+    plain = source.save(tmp_path / "plain.docx")
+    with zipfile.ZipFile(plain) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    declaration, rest = parts["word/document.xml"].split(b"?>", 1)
+    levels = b"".join(b'<!ENTITY l%d "%s">' % (n, b"&l%d;" % (n - 1) * 10) for n in range(1, 9))
+    bomb = declaration + b'?><!DOCTYPE w:document [<!ENTITY l0 "laugh">' + levels + b"]>" + rest.replace(b"MARKER", b"&l8;")
+    path = tmp_path / "bomb.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for part, data in parts.items():
+            archive.writestr(part, bomb if part == "word/document.xml" else data)
+    with pytest.raises(InputError) as caught:
+        docx_text_layer(path, file="bomb.docx")
+    assert "word/document.xml has a DOCTYPE declaring the entities l0, l1, l2" in caught.value.message
+    assert "amplification" not in caught.value.message
+
+
 @pytest.mark.parametrize("second", ["word/document.xml", "Word/Document.xml"])
 def test_a_part_stored_twice_is_refused_naming_it(tmp_path: Path, second: str):
     """Two members of one name (OPC names compare without case): Python's zipfile read the last,
