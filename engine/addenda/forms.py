@@ -183,8 +183,29 @@ def _titled_clause_holders(path: str, item: Item, items: Sequence[Item], corpus:
     titled = {doc for fits in _title_runs(item, reference, corpus, path, heading=False) for doc in fits}
     if not titled or holding == [doc for doc in holding if doc in titled] == holding[:1]:
         return holding
+    if any(len(_said_of(item, reference) & _title_words(corpus, doc)) >= 2 for doc in holding if doc not in titled):
+        # the kept holder is named in the item's words too, if not by all of them ("to reword Sub-Clause 4.2 of the
+        # Particular Contract Conditions" of "... Part II Conditions of Particular Application"): the neighbours decide
+        return holding
     among = _clause_holders(path, item, items, corpus, among=titled)
     return among if len(among) == 1 else holding
+
+
+def _said_of(item: Item, reference: Reference) -> set[str]:
+    """The words the item's own line writes of a document before the clause it names, and right after it ("of the
+    Particular Contract Conditions"), as ``_title_runs`` reads them (``_TITLE_FILLER`` aside)."""
+    if reference.from_heading or not 0 < reference.span[0] <= len(item.text):
+        return set()
+    said = item.text[:reference.span[0]].rsplit("\n", 1)[-1]
+    if (of := _OF_TITLE.match(item.text, reference.span[1])) is not None:
+        said += " " + of.group(1)
+    return set(re.findall(r"[^\W\d_]{2,}", said.lower())) - _TITLE_FILLER
+
+
+def _title_words(corpus: Corpus, doc: str) -> set[str]:
+    """The words of a document's title, as ``_title_runs`` compares them."""
+    title = corpus.directory.titles.get(doc)
+    return set(re.findall(r"[^\W\d_]{2,}", title[1].lower())) if title is not None else set()
 
 
 def _title_run_holder(item: Item, reference: Reference, corpus: Corpus, path: str) -> str | None:
