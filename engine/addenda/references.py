@@ -358,11 +358,12 @@ _SHEET_LIST = re.compile(
 #: dash: "AD1-A01" is how the same owners number an addendum's items, not a sheet.
 _PREFIXED_SHEET = re.compile(r"(?<![\w.-])ADD?\d{1,2}-((?-i:[A-Z]{1,3}-\d{1,4}(?:\.\d{1,3})?[A-Z]?))(?![\w-])")
 #: A sheet number of three or more parts joined by dashes ("RS2-C-07": a contract package's, a discipline's and the
-#: sheet's own number; development agencies and road authorities number sheets so), alone or in a list or range of
+#: sheet's own number; development agencies and road authorities number sheets so; a job's number of up to four digits
+#: may stand with the package's letters, "D1184-A-210", as Gulf consultants number them), alone or in a list or range of
 #: the same form ("RS2-C-12 to RS2-C-13", "RS2-C-07, RS2-C-12 and RS2-C-13"); or of two, the package's letters and
 #: number then the discipline's letter and the sheet's ("HW3-C04": highway projects number sheets so). Read only where
 #: the project holds the sheet.
-_COMPOUND_NUMBER = (r"(?-i:(?:[A-Z]{1,4}\d{0,3}(?:-[A-Z0-9]{1,4})+-\d{1,4}|[A-Z]{1,4}\d{1,3}-[A-Z]{1,3}\d{1,4})"
+_COMPOUND_NUMBER = (r"(?-i:(?:[A-Z]{1,4}\d{0,4}(?:-[A-Z0-9]{1,4})+-\d{1,4}|[A-Z]{1,4}\d{1,3}-[A-Z]{1,3}\d{1,4})"
                     r"(?:\.\d{1,3})?[A-Z]?)(?![\w]|-\w)")
 _COMPOUND_SHEET = re.compile(rf"(?<![\w./-]){_COMPOUND_NUMBER}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+(?:through|thru|to)\s+|"
                              rf"\s*[-–—]\s*){_COMPOUND_NUMBER})*", re.IGNORECASE)
