@@ -839,7 +839,8 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
 
 
 def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
-                resolved: Sequence[tuple[Locator, Reference]], vocabularies: Sequence[Vocabulary]) -> bool:
+                resolved: Sequence[tuple[Locator, Reference]], vocabularies: Sequence[Vocabulary],
+                corpus: Corpus | None = None) -> bool:
     """Whether a replace or delete takes the whole section or sheet: its words say so ("in
     its entirety", "the revised sheet", "attached"), or the verb's object is the reference
     itself ("Delete Sheet A-501.", "Replace Section 07 21 00 with ...")."""
@@ -856,7 +857,10 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
         # from the contract" takes out a thing: its verb has an object of its own)
         return True
     own = sorted((r for _, r in resolved if not r.from_heading), key=lambda r: r.span)
-    if own and own[-1].span[1] <= action.span[0] and _PASSIVE_GAP.fullmatch(read[own[-1].span[1]:action.span[0]]):
+    # ("Drawing No. EZA-SL-02 (Internal Road Lighting Layout, Sector B) is replaced by ...": the document's own
+    # title in brackets after its number, as the project holds it, is part of its name, not a thing shown on it)
+    named_end = _own_title_end(read, own[-1], [t for t, r in resolved if r is own[-1]], corpus) if own else 0
+    if own and named_end <= action.span[0] and _PASSIVE_GAP.fullmatch(read[named_end:action.span[0]]):
         # "Sheets E-201 and E-301 are removed from the plan set", "Section 12 93 00 is hereby
         # deleted": the documents named are the passive verb's subject, the whole of each is what
         # goes; only when the sentence opens with them (not "The bench on Sheet L-101 is removed")
@@ -877,6 +881,23 @@ def _whole_said(text: str, mask: Sequence[tuple[int, int]], action: Action,
     again = [at for r in own if r.written and (at := read.find(r.written, verb_end)) >= 0]
     return any(0 <= r.span[0] - verb_end <= 14 or (r.span[0] >= verb_end and _REF_WORDS.fullmatch(read[verb_end:r.span[0]]))
                for r in own) or any(_REF_WORDS.fullmatch(read[verb_end:at]) for at in again)
+
+
+#: A document's title in brackets right after its number ("EZA-SL-02 (Internal Road Lighting Layout, Sector B)").
+_BRACKETED_TITLE = re.compile(r"\s*\(([^()\n]{1,120})\)")
+
+
+def _own_title_end(read: str, reference: Reference, targets: Sequence[Locator], corpus: Corpus | None) -> int:
+    """Where the name of the document ``reference`` places ends: after its title in brackets, where the
+    brackets open with the title the project holds for it (a whole document, one only), else at the reference."""
+    if corpus is None or len(targets) != 1 or targets[0].path is not None:
+        return reference.span[1]
+    bracket = _BRACKETED_TITLE.match(read, reference.span[1])
+    entry = corpus.directory.titles.get(targets[0].doc)
+    title = " ".join(entry[1].split()).casefold() if entry and entry[1] else ""
+    if bracket is None or len(title) < 4 or not " ".join(bracket.group(1).split()).casefold().startswith(title):
+        return reference.span[1]
+    return bracket.end()
 
 
 #: A thing opening its sentence with a document in brackets after it ("The bench (Sheet C-101) ...").

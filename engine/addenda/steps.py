@@ -1739,7 +1739,7 @@ class _One:
                     if whole and doubt is None and not worded(_WHOLE, self.vocabularies, "whole_words").search(self.lead_line):
                         doubt = "its lead-in does not say the whole of what it lists goes"
                 elif whole and doubt is None and not self.reissued and not _whole_said(
-                        self.item.text, self.mask, self.action, self.resolved, self.vocabularies):
+                        self.item.text, self.mask, self.action, self.resolved, self.vocabularies, self.corpus):
                     if _has_object(self.item.text, self.mask, self.action):  # "Delete the two pole-mounted luminaires": something on it
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment)
                     elif not ((len(self.resolved) == 1 or (self.action.attachment and len({r.kind for _, r in self.resolved}) == 1))
