@@ -92,7 +92,7 @@ _BODY: dict[str, tuple[str, ...]] = {
                      "propose_partial_on_documents", "targets", "actions", "patterns", "headings", "mentions",
                      "no_change", "reasons", "answers", "questions", "successor_words", "whole_words",
                      "old_text_columns", "new_text_columns", "old_revision_columns", "new_revision_columns",
-                     "procurement_ids", "insertions", "new_adjectives", "as_follows", "revision_marks",
+                     "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows", "revision_marks",
                      "provision_nouns", "provision_articles", "empty_cells", "clarifications", "conditions", "modals",
                      "passives", "parts_of_work", "reports", "sub_parts", "layouts",
                      "references", "designations", "verbs"),

@@ -454,6 +454,7 @@ _EMPTY_MATCH = {
     "old_revision_columns": "every table header would be read as a sheet's earlier revision",
     "new_revision_columns": "every table header would be read as a sheet's revision now",
     "procurement_ids": "every number would be read as a procurement's identifier, never a reference",
+    "tender_words": "every number after a number sign would be read as a tender's identifier",
     "clarifications": "every item would be read as a clarification, never applied",
     "conditions": "every instruction would be read as conditional, never applied",
     "modals": "every verb would be read as a permission or advice, never applied",

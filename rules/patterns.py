@@ -788,7 +788,7 @@ ITEM_ACTIONS: tuple[str, ...] = ("replace", "amend", "delete", "no_change")
 WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole_words", "old_text_columns",
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
-                               "empty_cells", "procurement_ids", "insertions", "new_adjectives", "as_follows",
+                               "empty_cells", "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows",
                                "revision_marks", "provision_nouns", "provision_articles")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
@@ -920,6 +920,12 @@ class SupersessionRule(RuleBase):
         description="words naming a procurement by its identifier (\"Tender No.\", \"Contract No.\", \"Invitation to "
         "Bid No.\", \"Procurement Reference\"): the number or code written right after them is that identifier, "
         "never a section, paragraph or sheet",
+    )
+    tender_words: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="words naming a tender whose identifier follows its number sign (\"appel d'offres ouvert\", "
+        "\"appel d'offres restreint\"), read with the reader's own (\"ITB\", \"Tender\", \"Licitación\") before \"No.\", "
+        "\"N°\", \"#\": the addendum's identifier picks its tender's documents among those titled with another's",
     )
     insertions: tuple[WordingPattern, ...] = Field(
         default=(),

@@ -68,7 +68,7 @@ from ..derivation import (
     designations_of,
     outline_names,
 )
-from .actions import vocabulary
+from .actions import vocabulary, words_of
 from .context import _entry_under_lead, _items_of, _missed, _names_own, _notations_of, _read_text
 from .gate import _certainty, _guards
 from .instruction import _read_item
@@ -120,10 +120,11 @@ def read_addendum(
     has_target = getattr(targets, "has_target", None)
     names = getattr(targets, "names", None)
     kinds = tuple(dict.fromkeys(kind for rule in active for kind in rule.target_kinds))
+    vocabularies = [vocabulary(rule) for rule in active]
     corpus = Corpus(directory, kinds, paths=getattr(targets, "paths", None), names=names, has_target=has_target,
                     as_of=document.effective.from_ if as_of is None else as_of, text=text_layer,
-                    title=document.title or "", designations=designations_of(active))
-    vocabularies = [vocabulary(rule) for rule in active]
+                    title=document.title or "", designations=designations_of(active),
+                    tender_words=words_of(vocabularies, "tender_words"))
     notations: dict[str, list[re.Pattern[str]]] = {}
     for rule in active:
         for kind, compiled in _notations_of(rule).items():

@@ -25,6 +25,7 @@ Resolution is by dictionary look-ups; titles are compared only when no number in
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -159,6 +160,9 @@ class Corpus:
     #: Section VII", "Annexure II"; the pack's ``designations``): what ``designated`` indexes titles by and
     #: the items' words are read with.
     designations: Designations = NO_DESIGNATIONS
+    #: The pack's ``tender_words`` as one alternation ("" where no rule lists any): words naming a tender whose
+    #: identifier follows its number sign ("appel d'offres ouvert n° ..."), read before the reader's own.
+    tender_words: str = ""
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
@@ -2595,43 +2599,53 @@ def _own_tender(corpus: Corpus) -> tuple[set[str], str]:
 #: A tender's identifier after the word that says so ("ITB No. RWA/WS-11/2027", "Contract No. DOR/RD/04-2026",
 #: "Licitación Pública Nacional N° 14/2027", "RFP #2027-114", the Portuguese "Concurso n.º 14/2027"): (1) the identifier,
 #: read up to its last digit.
-_TENDER_ID = re.compile(r"(?i:\b(?:ITB|IFB|RFP|RFQ|RFT|ITT|contract|tender|bid|solicitation|procurement|licitaci[óo]n"
-                        r"(?:\s+p[úu]blica)?(?:\s+(?:nacional|internacional))?|concurso|appel\s+d'offres(?:\s+(?:ouvert|restreint))?|dao|"
-                        r"edital|preg[ãa]o)\s*(?:no\.?|number|n\.?[°ºo]\.?|#|nr\.?)\s*)([A-Z0-9][\w/.-]*?\d)(?![\w/-]*\d)")
+#: The pack's ``tender_words`` ("appel d'offres ouvert", round 97) are read before the reader's own, the longer first.
+_TENDER_ID_LAYOUT = (r"(?i:\b(?:{words}ITB|IFB|RFP|RFQ|RFT|ITT|contract|tender|bid|solicitation|procurement|licitaci[óo]n"
+                     r"(?:\s+p[úu]blica)?(?:\s+(?:nacional|internacional))?|concurso|appel\s+d'offres|dao|"
+                     r"edital|preg[ãa]o)\s*(?:no\.?|number|n\.?[°ºo]\.?|#|nr\.?)\s*)([A-Z0-9][\w/.-]*?\d)(?![\w/-]*\d)")
+
+
+@functools.lru_cache(maxsize=16)
+def _tender_id(words: str) -> re.Pattern[str]:
+    """``_TENDER_ID_LAYOUT`` with the pack's ``tender_words`` (an alternation, "" where no rule lists any), compiled
+    once per list."""
+    return re.compile(_TENDER_ID_LAYOUT.replace("{words}", f"(?:{words})|" if words else ""))
 
 
 def _other_tender_documents(corpus: Corpus) -> frozenset[str]:
-    """The documents whose titles carry a tender's identifier (``_TENDER_ID``), none of them one the addendum
+    """The documents whose titles carry a tender's identifier (``_tender_id``), none of them one the addendum
     writes while it writes its own: another tender's documents, which a designation fitting them alone never
     names (the addendum's own tender's document may be one the project lacks or the asker may not see: audit
     60's F1 applied a wells tender's amendment to a road tender's Section VI)."""
     _, own = _own_tender(corpus)
-    ids = {m.upper() for m in _TENDER_ID.findall(own)}
+    ids = {m.upper() for m in _tender_id(corpus.tender_words).findall(own)}
     if not ids:
         return frozenset()
-    held = corpus.directory.memo("tender-ids", corpus.target_kinds, _tender_ids)
+    held = _held_tender_ids(corpus)
     return frozenset(doc for doc, identifiers in held.items() if not identifiers & ids)
 
 
 def _own_tender_designated(docs: Sequence[str], corpus: Corpus) -> list[str]:
     """Of ``docs`` (each designated as the item writes, no title written after the designation), the one whose
-    title carries a tender identifier (``_TENDER_ID``) the addendum writes for its own tender, where the others
+    title carries a tender identifier (``_tender_id``) the addendum writes for its own tender, where the others
     carry none of them ("Au point 3.1 de la Section VII" in an addendum to "appel d'offres ouvert n° 2028-014/...",
     the project holding other tenders' Sections VII): the designation and the tender's identifier agree on one
     (round 96); else none."""
     _, own = _own_tender(corpus)
-    ids = {m.upper() for m in _TENDER_ID.findall(own)}
+    ids = {m.upper() for m in _tender_id(corpus.tender_words).findall(own)}
     if not ids:
         return []
-    held = corpus.directory.memo("tender-ids", corpus.target_kinds, _tender_ids)
+    held = _held_tender_ids(corpus)
     fitting = [d for d in docs if held.get(d, frozenset()) & ids]
     return fitting if len(fitting) == 1 else []
 
 
-def _tender_ids(titles: Mapping[str, str]) -> dict[str, frozenset[str]]:
-    """Doc id → the tender identifiers its title carries (``_TENDER_ID``), for the titles carrying any: read once
-    per directory, as ``_tender_marks`` are, not once per addendum."""
-    return {doc: ids for doc, title in titles.items() if (ids := frozenset(m.upper() for m in _TENDER_ID.findall(title)))}
+def _held_tender_ids(corpus: Corpus) -> dict[str, frozenset[str]]:
+    """Doc id → the tender identifiers its title carries (``_tender_id``), for the titles carrying any: read once
+    per directory and word list, as ``_tender_marks`` are, not once per addendum."""
+    found = _tender_id(corpus.tender_words).findall
+    return corpus.directory.memo(f"tender-ids\x00{corpus.tender_words}", corpus.target_kinds, lambda titles: {
+        doc: ids for doc, title in titles.items() if (ids := frozenset(m.upper() for m in found(title)))})
 
 
 #: A run of letters of a script written without spaces between words (Han, Hiragana, Katakana).
