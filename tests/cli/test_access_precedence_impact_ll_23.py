@@ -34,15 +34,14 @@ A_DAY, B_DAY = _HH01_A_DAY, _HH01_B_DAYS["later"]
 _MANIFEST = ("project: hh01\nfacets: []\nrules:\n  - stock: supersession/csi-addenda\n"
              '  - stock: precedence/aia-style\n    params: {source: "Agreement Article 1.2"}\n')
 _TIES = "tie_breakers: [larger_scale, latest_issued]"
+_PACKS = "impact"  # the edited packs' folder, beside the projects (``_edited_packs``)
 _REVISE = '      - pattern: "{target}: Revise"\n        scope: partial\n        targets: [paragraph, callout]\n'
 
 
 def _ll_project(variant: str, b_words: str | None) -> Callable[[Path], None]:
-    """The HH-01 project ``variant`` (B's 2.1.A reading ``b_words``), with SPEC-Y, the
-    precedence pack and the two edited packs under ``impact/``, ingested again."""
+    """The HH-01 project ``variant`` (B's 2.1.A reading ``b_words``), with SPEC-Y and the
+    precedence pack, ingested again."""
     def build(root: Path) -> None:
-        from inforce.rules.loader import STOCK_ROOT
-
         _hh01_project(variant, b_words)(root)
         (root / "inforce.yaml").write_text(_MANIFEST)
         (root / "documents" / "spec-y.md").write_text(
@@ -50,16 +49,23 @@ def _ll_project(variant: str, b_words: str | None) -> Callable[[Path], None]:
             "issued: 2026-02-15\neffective: {from: 2026-02-15}\nrecorded: 2026-02-15T09:00:00Z\n---\n"
             "SECTION 03 31 00\n\nPART 2 - PRODUCTS\n\n2.1 CONCRETE MIXTURES\n\n"
             "A. Maximum water-cement ratio: the water-cement ratio shall not exceed 0.40.\n")
-        folder = root / "impact"
-        folder.mkdir()
-        aia = (STOCK_ROOT / "precedence" / "aia-style.yaml").read_text("utf-8")
-        csi = (STOCK_ROOT / "supersession" / "csi-addenda.yaml").read_text("utf-8")
-        assert _TIES in aia and _REVISE in csi
-        (folder / "aia-no-ties.yaml").write_text(aia.replace(_TIES, "tie_breakers: [larger_scale]"))
-        (folder / "csi-no-revise.yaml").write_text(csi.replace(_REVISE, ""))
         done = _cli("ingest", root)
         assert done.returncode == 0, done.stderr
     return build
+
+
+def _edited_packs(folder: Path) -> None:
+    """The two edited packs, written once beside the projects: one file, impacted on each of
+    them, as an owner tries one edit on every project (the new side's pack tests, which read no
+    project, are then replayed once per process, not once per project: ``packtests._ANSWERED``)."""
+    from inforce.rules.loader import STOCK_ROOT
+
+    folder.mkdir()
+    aia = (STOCK_ROOT / "precedence" / "aia-style.yaml").read_text("utf-8")
+    csi = (STOCK_ROOT / "supersession" / "csi-addenda.yaml").read_text("utf-8")
+    assert _TIES in aia and _REVISE in csi
+    (folder / "aia-no-ties.yaml").write_text(aia.replace(_TIES, "tie_breakers: [larger_scale]"))
+    (folder / "csi-no-revise.yaml").write_text(csi.replace(_REVISE, ""))
 
 
 _cli = inforce  # in this process
@@ -77,6 +83,7 @@ def projects(tmp_path_factory: pytest.TempPathFactory, built_once) -> dict[str, 
     found = {name: built_once.copy(f"access-ll/later-{name}", _ll_project("later", words), root / name)
              for name, words in _KK_B_WORDS.items()}
     found["none"] = built_once.copy("access-ll/none", _ll_project("none", None), root / "none")
+    _edited_packs(root / _PACKS)
     return found
 
 
@@ -120,7 +127,7 @@ def test_precedence_of_an_amending_item_is_refused_alike_whatever_the_restricted
 
 def _impact(project: Path, pack: str, days: tuple[str, ...], groups: str | None = None) -> tuple[int, dict[str, Any]]:
     dates = [arg for day in days for arg in ("--valid-at", day)]
-    done = _cli("rules", "impact", project, "--pack", project / "impact" / pack, *dates, "--format", "json",
+    done = _cli("rules", "impact", project, "--pack", project.parent / _PACKS / pack, *dates, "--format", "json",
                 groups=groups)
     assert done.returncode in (0, 1), done.stderr
     return done.returncode, _json(done)
