@@ -25,6 +25,8 @@ EXAMPLES = TESTS.parent / "examples"
 if str(SUPPORT) not in sys.path:
     sys.path.insert(0, str(SUPPORT))
 
+from project_copies import ingest_example  # noqa: E402 - found through the path just added
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """The collector paced as in a CLI process (``adapters/cli/app.py``: ``main`` raises the
@@ -162,9 +164,13 @@ class BuiltOnce:
         return pickle.loads((self._shared / "built-once" / f"{key}.result").read_bytes())
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def built_once(tmp_path_factory: pytest.TempPathFactory) -> BuiltOnce:
-    return BuiltOnce(tmp_path_factory)
+    """The run's builds; ``project_copies.ingested_copy`` (no fixture) takes them from here too."""
+    import project_copies
+
+    once = project_copies.RUN = BuiltOnce(tmp_path_factory)
+    return once
 
 
 class IngestedExamples:
@@ -190,7 +196,7 @@ class IngestedExamples:
     def copy(self, name: str, dest: Path) -> Path:
         """A copy at ``dest``, graph included, of the run's one ingest of ``name``: for a test
         that writes to the project (embeds, edits, re-ingests) without looking at that ingest."""
-        return self._once.copy(f"examples/{name}", _ingest_example(name), dest)
+        return self._once.copy(f"examples/{name}", ingest_example(name), dest)
 
     def result(self, name: str) -> object:
         """The ``IngestResult`` of the one ingest of ``name`` (fresh: the copy had no graph)."""
@@ -201,16 +207,6 @@ class IngestedExamples:
             root = self.copy(name, self._factory.mktemp("example") / name)
             self._copies[name] = (root, self._once.result(f"examples/{name}"))
         return self._copies[name]
-
-
-def _ingest_example(name: str) -> Callable[[Path], object]:
-    def build(root: Path) -> object:
-        from inforce.adapters.ingest.pipeline import ingest_project
-
-        shutil.copytree(EXAMPLES / name, root, ignore=shutil.ignore_patterns(".inforce"))
-        return ingest_project(root)
-
-    return build
 
 
 @pytest.fixture(scope="session")

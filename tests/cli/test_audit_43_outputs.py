@@ -103,7 +103,7 @@ def test_a_key_written_twice_in_an_answer_is_named_by_the_answers_field_and_line
 
 
 def test_a_review_note_past_its_cap_is_refused_naming_the_option(tmp_path: Path) -> None:
-    root = ingested_copy("audit-43-review", lambda r: _run("ingest", write_review_project(r)), tmp_path / "p")
+    root = ingested_copy("review-project", lambda r: _run("ingest", write_review_project(r)), tmp_path / "p")
     assert f"at most {REVIEW_NOTE_MAX:,}" in " ".join(_run("review", "--help").output.split())
     reviews = root / "reviews.yaml"
     refused = _run("review", root, "accept", "ADD-04#1.2", "--by", "M. Okafor", "--note",

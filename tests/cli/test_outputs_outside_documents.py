@@ -5,14 +5,13 @@ option, and leave nothing behind; the same outputs beside documents/ are written
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
 
-from project_copies import ingested_copy
+from project_copies import example_copy
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "riverside-library"
 runner = CliRunner()
@@ -25,11 +24,8 @@ def _run(*args: object, code: int = 0):
 
 
 def _project(tmp_path: Path) -> Path:
-    def build(root: Path) -> None:
-        shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns(".inforce"))
-        _run("ingest", root)
-
-    return ingested_copy("riverside-outputs", build, tmp_path / "p")
+    """A copy of the run's one ingest of the riverside example (``ingested_example`` shares it)."""
+    return example_copy("riverside-library", tmp_path / "p")
 
 
 def test_outputs_inside_documents_are_refused_before_the_work(tmp_path):

@@ -33,9 +33,9 @@ def _unapplied(root: Path) -> list[tuple[str, str]]:
 
 
 def _ingested(tmp_path: Path) -> Path:
-    """The review project after its first ``inforce ingest`` (exit 0): ingested once per process,
+    """The review project after its first ``inforce ingest`` (exit 0): ingested once per run,
     a copy for each test (test_propose_review_ingest_and_answer checks what that ingest says)."""
-    return ingested_copy("review-cli", lambda root: _run("ingest", write_review_project(root)), tmp_path / "p")
+    return ingested_copy("review-project", lambda root: _run("ingest", write_review_project(root)), tmp_path / "p")
 
 
 @pytest.mark.slow
