@@ -632,31 +632,6 @@ def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
     return phrases, no_change, reasons, named_at
 
 
-#: A gloss in brackets closing its line ("... est modifié ainsi qu'il suit : « 2.3 ... » (Point 2.3 now reads: ...)"):
-#: its words, read only where they name again a provision number the words before them name.
-_GLOSS = re.compile(r"\(([^()\n]{8,600})\)[ \t]*(?=\n|$)")
-_DOTTED_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)")
-
-
-def _gloss_aside(read: str, hits: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
-    """``hits`` less those inside a gloss: a bracketed group closing its line that names again a dotted
-    provision number the words before it on the item name ("Le point 2.3 ... est modifié ainsi qu'il suit :
-    « 2.3 ... » (Point 2.3 now reads: ... - the brand requirement removed.)"), where a verb stands before
-    it too: the gloss says again, in another language, what the item's own words instruct, and the verbs
-    it translates them into ("now reads", "removed") are no second instruction (round 97)."""
-    if len(hits) < 2:
-        return hits
-    for gloss in _GLOSS.finditer(read, hits[0][1]):
-        inside = [h for h in hits if gloss.start(1) <= h[0] and h[1] <= gloss.end(1)]
-        before = [h for h in hits if h[1] <= gloss.start()]
-        if not inside or not before:
-            continue
-        named = set(_DOTTED_NUMBER.findall(read, 0, gloss.start()))
-        if named & set(_DOTTED_NUMBER.findall(gloss.group(1))):
-            hits = [h for h in hits if h not in inside]
-    return hits
-
-
 def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                 mask: Sequence[tuple[int, int]] = ()) -> Action:
     """The action ``text`` (its ``mask`` spans blanked) reads as under the vocabulary."""
@@ -678,7 +653,6 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
     hits = [hit for index, hit in enumerate(hits)
             if not (hit[2] == "amend" and index + 1 < len(hits) and _TO_NEXT.fullmatch(read, hit[1], hits[index + 1][0]))]
-    hits = _gloss_aside(read, hits)
     if len(hits) > 1 and hits[0][2] == "amend" and (
             (label is not None and hits[0][1] <= label.end()) or _LINE_LABEL.match(read, hits[0][1]) and (
                 not read[read.rfind("\n", 0, hits[0][0]) + 1:hits[0][0]].strip(" \t*_"))):
