@@ -355,6 +355,7 @@ def _erase(
         _refuse_linked_records(root, audit_folders, entry)
         write_erasures(root, [*entries, entry])
     else:  # finishing one cut short: what the live graph still holds of it is looked for afterwards
+        _refuse_others_files(root, reader, entry, entries.index(entry))
         rows, embedding = _still_in_graph(root, entry)
         changed = _changed_since_ingest(root, reader, entry.sources)
         if not any(source.metadata for source in entry.sources):  # recorded before sidecars were: named now
@@ -585,6 +586,42 @@ def _files_of(entry: Erasure) -> list[str]:
     """Every file the erasure deletes: each source file and the metadata files beside it."""
     return list(dict.fromkeys(name for source in entry.sources
                               for name in (source.file, *(extra.file for extra in source.metadata))))
+
+
+def _refuse_others_files(root: Path, reader: DocumentReader | None, entry: Erasure, n: int) -> None:
+    """InputError, before anything is deleted, where the pending ``entry`` (``erasures[n]``) names as its
+    source a file that is not its document's: one outside ``documents/``, one whose metadata gives it
+    another document's id, or a metadata file that is not its source's (audit 89 A F1: an entry edited to
+    name a public document's file, its hash with it, had that file deleted and the document gone from the
+    graph). The other document is not named (the asker may not read it). A source gone, or one that no
+    longer reads, is the entry's to finish, as recorded."""
+    from .erasures import entry_lines
+    from .ingest import default_reader
+
+    line = entry_lines(root).get(entry.id)
+    documents = root / "documents"
+    with (reader if reader is not None else default_reader()).open(root) as opened:
+        for k, source in enumerate(entry.sources):
+            where = f"erasures[{n}].sources[{k}]"
+            if not is_inside(root / source.file, documents) or source.file != Path(source.file).as_posix():
+                raise InputError(f"{source.file} is no file under documents/: an erasure deletes only its document's "
+                                 "files", file=ERASURES_FILE, line=line, field=f"{where}.file")
+            if not (root / source.file).is_file():
+                continue
+            try:
+                parsed = opened.parse(source.file)
+            except (InputError, InputErrors, OSError, ValueError):
+                continue
+            if parsed.document is not None and parsed.document.id != entry.document:
+                raise InputError(f"{source.file} is a file of another document, not of {entry.document}: an erasure "
+                                 "deletes only its document's files", file=ERASURES_FILE, line=line,
+                                 field=f"{where}.file", hint="the entry was edited: restore it, or remove it")
+            beside = set(opened.metadata_files(source.file))
+            for j, extra in enumerate(source.metadata):
+                if extra.file not in beside and (root / extra.file).exists():
+                    raise InputError(f"{extra.file} is not {source.file}'s metadata file: an erasure deletes only "
+                                     "its document's files", file=ERASURES_FILE, line=line,
+                                     field=f"{where}.metadata[{j}].file", hint="the entry was edited: restore it, or remove it")
 
 
 def _metadata_files(root: Path, reader: DocumentReader | None, files: Iterable[str]) -> dict[str, tuple[ErasedFile, ...]]:

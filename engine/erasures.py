@@ -82,8 +82,33 @@ def _read_entries(root: Path) -> tuple[tuple[Erasure, int | None], ...]:
                              hint="remove the copy, or give it the id its erasure was recorded with")
         if isinstance(entry, MarkedMap) and "state" in entry:
             line = entry.value_at("state")[0]
+        twice = _erased_before(erasure, [seen for seen, _ in entries])
+        if twice is not None:
+            raise InputError(twice, file=ERASURES_FILE, line=line, field=f"erasures[{n}].revisions",
+                             hint="remove the copy: one erasure records a revision's end")
         entries.append((erasure, line))
     return tuple(entries)
+
+
+def _erased_before(entry: Erasure, earlier: Sequence[Erasure]) -> str | None:
+    """Why ``entry`` erases what an earlier entry erased already, or None: no erasure can record a
+    revision whose text another one took (audit 89 A F2: two entries of one revision were both taken,
+    and each asker was told another erasure, by another person, on another date). An erasure of the
+    whole document after one of some of its revisions is no copy: it takes the rest."""
+    for k, before in enumerate(earlier):
+        if before.document != entry.document:
+            continue
+        if before.scope == "document":
+            return f"erasures[{k}] erased the whole of {entry.document} already"
+        again = sorted(set(before.revisions) & set(entry.revisions)) if entry.scope == "revision" else []
+        if again:
+            return f"erasures[{k}] erased revision {', '.join(again)} of {entry.document} already"
+    return None
+
+
+def entry_lines(root: Path) -> dict[str, int | None]:
+    """Each entry of the project's erasures.yaml by id, with the line a problem of it is told at."""
+    return {entry.id: line for entry, line in _read_entries(root)}
 
 
 def _plain(value: Any) -> Any:
