@@ -40,7 +40,7 @@ from typing import Any
 from inforce.ontology import InputError, InputErrors
 from inforce.ontology.archives import duplicate_problem, unpack_problem
 from inforce.ontology.errors import nul_refused
-from inforce.ontology.files import is_inside, read_bounded, read_bounded_text
+from inforce.ontology.files import is_inside, not_regular, read_bounded, read_bounded_text
 from inforce.ontology.text import echoed
 from inforce.ontology.yamltext import MarkedMap, WrittenScalar, load_marked
 
@@ -183,10 +183,10 @@ def read_register(path: Path, name: str | None = None, *, root: Path | None = No
     if path.is_dir():
         raise InputErrors(f"{name}: not a register", [
             InputError("the manifest names a folder as the register", file=name, field="registry")])
-    if path.exists() and not path.is_file():  # a pipe, socket or device: never opened (a pipe would block)
+    if (kind := not_regular(path)) is not None:  # a pipe, socket, device or looping link: never opened
         raise InputErrors(f"{name}: not a register", [
-            InputError("the manifest names a file that is not a regular file (a named pipe, socket or device) as "
-                       "the register: not read", file=name, field="registry")])
+            InputError(f"the manifest names a file that is not a regular file ({kind}) as the register: not read",
+                       file=name, field="registry")])
     if not path.is_file():
         raise InputErrors(f"{name}: register missing", [
             InputError("the manifest names this register but it does not exist", file=name, field="registry"),
