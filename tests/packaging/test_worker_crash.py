@@ -23,6 +23,8 @@ def test_a_worker_that_dies_fails_its_test_and_the_run_ends(tmp_path: Path) -> N
     tests = tmp_path / "tests"
     tests.mkdir()
     shutil.copy(CONFTEST, tests / "conftest.py")
+    shutil.copytree(CONFTEST.parent / "support", tests / "support",  # what the conftest imports (project_copies)
+                    ignore=shutil.ignore_patterns("__pycache__"))
     # the worker's process ends in a test of the heaviest file, with tests after it there and in
     # other files; each of the others a few tests, so the dead worker has finished some files
     (tests / "test_dies.py").write_text("import os\n\n" + "".join(f"def test_before_{n}(): pass\n" for n in range(4))
