@@ -616,6 +616,13 @@ def _refuse_others_files(root: Path, reader: DocumentReader | None, entry: Erasu
                 raise InputError(f"{source.file} is a file of another document, not of {entry.document}: an erasure "
                                  "deletes only its document's files", file=ERASURES_FILE, line=line,
                                  field=f"{where}.file", hint="the entry was edited: restore it, or remove it")
+            if (parsed.document is not None and entry.scope == "revision"
+                    and parsed.document.revision not in entry.revisions):
+                # a file of another revision of the same document, which this erasure leaves (audit 90 A F1)
+                raise InputError(f"{source.file} is a file of a revision of {entry.document} this erasure does not "
+                                 f"list ({', '.join(entry.revisions)}): an erasure deletes only its revisions' files",
+                                 file=ERASURES_FILE, line=line, field=f"{where}.file",
+                                 hint="the entry was edited: restore it, or remove it")
             beside = set(opened.metadata_files(source.file))
             for j, extra in enumerate(source.metadata):
                 if extra.file not in beside and (root / extra.file).exists():

@@ -30,6 +30,8 @@ def ingested(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                     encoding="utf-8")
     (docs / "old-1.md").write_text(_HEAD.format(id="OLD-1", title="Withdrawn") + "1 GENERAL\n\n1.1 Old words.\n",
                                    encoding="utf-8")
+    (docs / "old-1-r1.md").write_text(_HEAD.format(id="OLD-1", title="Withdrawn").replace('revision: "0"', 'revision: "1"')
+                                      .replace("2026-01-01", "2026-03-01") + "1 GENERAL\n\n1.1 Newer words.\n", encoding="utf-8")
     assert CliRunner().invoke(app, ["ingest", str(root)]).exit_code == 0
     return root
 
@@ -51,6 +53,21 @@ def test_a_pending_entry_naming_another_documents_file_deletes_nothing(ingested:
     assert "erasures.yaml:" in done.output and "erasures[0].sources[0].file" in done.output, done.output
     assert "a file of another document, not of OLD-1" in done.output and "SPEC-1" not in done.output, done.output
     assert victim.read_bytes() and (root / "documents" / "old-1.md").exists()  # nothing deleted
+
+
+def test_a_pending_entry_naming_another_revisions_file_deletes_nothing(ingested: Path, tmp_path: Path) -> None:
+    # audit 90 A F1: an entry erasing revision 0 named the same document's revision-1 file; finishing it deleted that
+    # file, which nobody erased, and the next ingest dropped OLD-1@1
+    root = Path(shutil.copytree(ingested, tmp_path / "p", symlinks=True))
+    victim = root / "documents" / "old-1-r1.md"
+    sha = hashlib.sha256(victim.read_bytes()).hexdigest()
+    (root / "erasures.yaml").write_text(
+        "erasures:\n" + _entry("ERASE-aaaaaaaaaaaa", "OLD-1", "documents/old-1-r1.md", sha, scope="revision"),
+        encoding="utf-8")
+    done = CliRunner().invoke(app, ["erase", str(root), "OLD-1", "--revision", "0", "--by", "aud", "--confirm", "OLD-1"])
+    assert done.exit_code == 2, done.output
+    assert "erasures[0].sources[0].file" in done.output and "does not list (0)" in done.output, done.output
+    assert victim.exists() and (root / "documents" / "old-1.md").exists()  # nothing deleted
 
 
 def test_two_entries_erasing_one_revision_are_refused_at_the_second(ingested: Path, tmp_path: Path) -> None:
