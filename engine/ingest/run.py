@@ -416,8 +416,18 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         # the erased revisions, put back as tombstones (dates, access, paths; no text): planned as
         # sources of their own, so an entry added or lifted changes the graph as a file would
         tombstones = erased.tombstones() if erased else {}
-        plan = plan_ingest(store, [*names, *tombstones], lambda name: tombstones[name].content_hash
-                           if name in tombstones else files.content_hash(name), manifest=manifest, rules=rules,
+        # a revision the graph holds that an erasure now covers (an entry added since, by hand or restored with
+        # the record) is read again, so the erasure keeps it out as it keeps out a file read anew: its file is
+        # unchanged, and an ingest said "up to date" while the text an entry calls erased was served (audit 90 A F2)
+        covered = {name for name, (uid, _) in store.source_hashes().items()
+                   if erased.covering(*uid.rpartition("@")[::2])} if erased else set()
+
+        def hashed(name: str) -> str:
+            if name in tombstones:
+                return tombstones[name].content_hash
+            return files.content_hash(name) + ("+erased" if name in covered else "")
+
+        plan = plan_ingest(store, [*names, *tombstones], hashed, manifest=manifest, rules=rules,
                            configuration=configuration, reviews=reviews_hash, reviewed=reviewed)
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)

@@ -91,3 +91,20 @@ def test_a_register_that_is_a_link_in_a_loop_is_said_so(ingested: Path, tmp_path
     assert done.exit_code == 2, done.output
     assert "not a regular file (a symbolic link that loops)" in done.output and "does not exist" not in done.output, \
         done.output
+
+
+def test_a_done_entry_added_by_hand_is_acted_on_by_the_next_incremental_ingest(ingested: Path, tmp_path: Path) -> None:
+    # audit 90 A F2: the file unchanged, the ingest said "up to date" and served the text the entry calls erased
+    # until a fresh build; now the covered revision is read again and kept out, as a fresh build keeps it out
+    root = Path(shutil.copytree(ingested, tmp_path / "p", symlinks=True))
+    sha = hashlib.sha256((root / "documents" / "old-1.md").read_bytes()).hexdigest()
+    (root / "erasures.yaml").write_text(
+        "erasures:\n" + _entry("ERASE-aaaaaaaaaaaa", "OLD-1", "documents/old-1.md", sha, "done", "revision"),
+        encoding="utf-8")
+    done = CliRunner().invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    assert "OLD-1@0 was erased by aud" in done.output and "1 removed" in done.output, done.output
+    shown = CliRunner().invoke(app, ["show", str(root), "OLD-1@0#1.1"])
+    assert shown.exit_code != 0 and "Old words" not in shown.output, shown.output
+    again = CliRunner().invoke(app, ["show", str(root), "OLD-1@1#1.1"])
+    assert again.exit_code == 0 and "Newer words" in again.output, again.output  # the other revision stays
