@@ -306,6 +306,20 @@ class ErasedDocuments:
         what describes it), if any."""
         return self._sources.get(content_hash)
 
+    def misnamed_source(self, file: str, document: Document) -> InputError | None:
+        """The error of an entry listing ``file`` as a source of its document where ``file`` holds another
+        document (``document``, as parsed): an entry edited to name another document's file, which a later
+        erasure run would call a file still holding erased text, and whose deletion it records (audit 90 A F3).
+        The other document is not named. None where every entry listing it is of its document."""
+        for n, entry in enumerate(self.entries):
+            for k, source in enumerate(entry.sources):
+                if source.file == file and entry.document != document.id:
+                    return InputError(
+                        f"{file} is a file of another document, not of {entry.document}: an erasure lists only its "
+                        "document's files", file=ERASURES_FILE, line=self._lines.get(entry.id),
+                        field=f"erasures[{n}].sources[{k}].file", hint="the entry was edited: restore it, or remove it")
+        return None
+
     def covering(self, document: str, revision: str) -> Erasure | None:
         """The erasure that keeps this revision out of the graph, if any."""
         return next((entry for entry in self.entries if entry.covers(document, revision)), None)

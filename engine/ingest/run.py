@@ -419,8 +419,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         # a revision the graph holds that an erasure now covers (an entry added since, by hand or restored with
         # the record) is read again, so the erasure keeps it out as it keeps out a file read anew: its file is
         # unchanged, and an ingest said "up to date" while the text an entry calls erased was served (audit 90 A F2)
+        # (and a file an entry lists as its source, read again to be checked as its document's: audit 90 A F3)
+        listed = {source.file for entry in erased.entries for source in entry.sources} if erased else set()
         covered = {name for name, (uid, _) in store.source_hashes().items()
-                   if erased.covering(*uid.rpartition("@")[::2])} if erased else set()
+                   if name in listed or erased.covering(*uid.rpartition("@")[::2])} if erased else set()
 
         def hashed(name: str) -> str:
             if name in tombstones:
@@ -500,6 +502,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     result.skipped.append(name)
                     continue
                 document = parsed.document
+                if erased and (misnamed := erased.misnamed_source(name, document)) is not None:
+                    problems.append(misnamed)
                 gone_by = erased.covering(document.id, document.revision) if erased else None
                 if gone_by is not None and (edited := erased.unlisted(gone_by, document)) is not None:
                     problems.append(edited)

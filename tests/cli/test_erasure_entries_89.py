@@ -108,3 +108,18 @@ def test_a_done_entry_added_by_hand_is_acted_on_by_the_next_incremental_ingest(i
     assert shown.exit_code != 0 and "Old words" not in shown.output, shown.output
     again = CliRunner().invoke(app, ["show", str(root), "OLD-1@1#1.1"])
     assert again.exit_code == 0 and "Newer words" in again.output, again.output  # the other revision stays
+
+
+def test_a_done_entry_naming_another_documents_file_is_refused_by_ingest(ingested: Path, tmp_path: Path) -> None:
+    # audit 90 A F3: taken without a word (a later erase run then called the public file one still holding erased text)
+    root = Path(shutil.copytree(ingested, tmp_path / "p", symlinks=True))
+    sha = hashlib.sha256((root / "documents" / "spec-1.md").read_bytes()).hexdigest()
+    (root / "erasures.yaml").write_text(
+        "erasures:\n" + _entry("ERASE-aaaaaaaaaaaa", "OLD-1", "documents/spec-1.md", sha, "done", "revision"),
+        encoding="utf-8")
+    done = CliRunner().invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 2, done.output
+    assert "erasures[0].sources[0].file" in done.output and "a file of another document, not of OLD-1" in done.output
+    assert "SPEC-1" not in done.output, done.output
+    shown = CliRunner().invoke(app, ["show", str(root), "SPEC-1#3.1"])
+    assert shown.exit_code == 0 and "Cure for 7 days" in shown.output, shown.output  # the graph unchanged
