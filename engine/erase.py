@@ -603,7 +603,7 @@ def _refuse_others_files(root: Path, reader: DocumentReader | None, entry: Erasu
     with (reader if reader is not None else default_reader()).open(root) as opened:
         for k, source in enumerate(entry.sources):
             where = f"erasures[{n}].sources[{k}]"
-            if not is_inside(root / source.file, documents) or source.file != Path(source.file).as_posix():
+            if not is_inside(root / source.file, documents):
                 raise InputError(f"{source.file} is no file under documents/: an erasure deletes only its document's "
                                  "files", file=ERASURES_FILE, line=line, field=f"{where}.file")
             if not (root / source.file).is_file():

@@ -416,21 +416,28 @@ def test_a_part_that_declares_entities_or_unpacks_like_a_bomb_is_refused(tmp_pat
         assert reason in caught.value.message
 
 
-def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path):
-    """Only a part's first bytes were looked at: a DOCTYPE after a 70 KB comment was parsed,
-    and the words after its entity reference (``&who;``) vanished from the paragraph."""
+def _document_xml_rewritten(tmp_path: Path, name: str, head: bytes, marker: bytes) -> Path:
+    """A Word file whose document part holds ``head`` right after its XML declaration and ``marker``
+    where its paragraph said MARKER."""
     source = WordWriter()
     source.paragraph("1.1 Access is limited to MARKER auditors.")
     plain = source.save(tmp_path / "plain.docx")
     with zipfile.ZipFile(plain) as archive:
-        parts = {name: archive.read(name) for name in archive.namelist()}
+        parts = {part: archive.read(part) for part in archive.namelist()}
     declaration, rest = parts["word/document.xml"].split(b"?>", 1)
-    hidden = (declaration + b"?><!--" + b"x" * 70_000 + b'--><!DOCTYPE w:document [<!ENTITY who "certified">]>'
-              + rest.replace(b"MARKER", b"&who;"))
-    path = tmp_path / "hidden.docx"
+    parts["word/document.xml"] = declaration + b"?>" + head + rest.replace(b"MARKER", marker)
+    path = tmp_path / name
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for part, data in parts.items():
-            archive.writestr(part, hidden if part == "word/document.xml" else data)
+            archive.writestr(part, data)
+    return path
+
+
+def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path):
+    """Only a part's first bytes were looked at: a DOCTYPE after a 70 KB comment was parsed,
+    and the words after its entity reference (``&who;``) vanished from the paragraph."""
+    path = _document_xml_rewritten(tmp_path, "hidden.docx", b"<!--" + b"x" * 70_000
+                                   + b'--><!DOCTYPE w:document [<!ENTITY who "certified">]>', b"&who;")
     with pytest.raises(InputError) as caught:
         docx_text_layer(path, file="hidden.docx")
     assert "word/document.xml has a DOCTYPE declaring the entities who" in caught.value.message
@@ -439,18 +446,9 @@ def test_a_doctype_anywhere_in_a_part_is_refused_by_its_entities(tmp_path: Path)
 def test_a_billion_laughs_in_a_part_is_refused_by_its_entities_before_any_is_expanded(tmp_path: Path):
     """Audit 87 B F3: entities declared to expand into each other were expanded by libxml2 up to its
     amplification limit and named in its words; a part holding a DOCTYPE is refused before it is parsed."""
-    source = WordWriter()
-    source.paragraph("1.1 Access is limited to MARKER auditors.")
-    plain = source.save(tmp_path / "plain.docx")
-    with zipfile.ZipFile(plain) as archive:
-        parts = {name: archive.read(name) for name in archive.namelist()}
-    declaration, rest = parts["word/document.xml"].split(b"?>", 1)
     levels = b"".join(b'<!ENTITY l%d "%s">' % (n, b"&l%d;" % (n - 1) * 10) for n in range(1, 9))
-    bomb = declaration + b'?><!DOCTYPE w:document [<!ENTITY l0 "laugh">' + levels + b"]>" + rest.replace(b"MARKER", b"&l8;")
-    path = tmp_path / "bomb.docx"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for part, data in parts.items():
-            archive.writestr(part, bomb if part == "word/document.xml" else data)
+    path = _document_xml_rewritten(tmp_path, "bomb.docx", b'<!DOCTYPE w:document [<!ENTITY l0 "laugh">' + levels + b"]>",
+                                   b"&l8;")
     with pytest.raises(InputError) as caught:
         docx_text_layer(path, file="bomb.docx")
     assert "word/document.xml has a DOCTYPE declaring the entities l0, l1, l2" in caught.value.message
