@@ -40,7 +40,7 @@ PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-o
          "held-out-59", "held-out-60", "held-out-61", "held-out-62",
          "held-out-63", "held-out-64", "held-out-65", "held-out-66", "held-out-67",
          "held-out-68", "held-out-69", "held-out-70", "held-out-71", "held-out-72", "held-out-73",
-         "held-out-74", "held-out-75")
+         "held-out-74", "held-out-75", "held-out-76")
 ENTRY_KEYS = {"doc", "line", "at", "edges", "change", "form", "owner"}
 
 
@@ -224,6 +224,7 @@ LATER_BATCHES = [
     ("held-out-73", "ADD-73-", "Seventy-third", 6, 50, 14, 8, 3),
     ("held-out-74", "ADD-74-", "Seventy-fourth", 6, 50, 14, 8, 3),
     ("held-out-75", "ADD-75-", "Seventy-fifth", 6, 50, 14, 8, 3),
+    ("held-out-76", "ADD-76-", "Seventy-sixth", 6, 50, 14, 8, 3),
 ]
 _BATCH_HEADINGS = [heading for _, _, heading, *_ in LATER_BATCHES]
 
