@@ -36,6 +36,7 @@ from .placing import _division
 from .references import (
     Corpus,
     Reference,
+    _own_tender_designated,
     find_references,
     heading_document,
     place_path,
@@ -366,7 +367,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
     the clause written anew under its own number. ``whole``: a clause by its whole number alone
     may be asked for too (one written with its ordinal's sign, "cláusula 3.ª", is a clause's)."""
     # (four levels too: a contract data item's "Sub-Clause 1.1.3.3 Time for Completion", round 45)
-    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){1,3}" if not whole else r"\d{1,3}(?:\.\d{1,3}){0,3}", path):
+    # (a CIDB tender's clause carries its part's code, "C3.4.1" of "Part C3 Scope of Work": read as a number is)
+    if not re.fullmatch(r"(?:[A-Z]\d{1,2}\.)?\d{1,3}(?:\.\d{1,3}){1,3}" if not whole else r"\d{1,3}(?:\.\d{1,3}){0,3}", path):
         return None
     holding = _titled_clause_holders(path, item, items, corpus, reference)
     head, _, last = path.rpartition(".")
@@ -416,6 +418,11 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         # its number that one holder alone bears, says which of them: round 41)
         named = _title_run_holder(item, reference, corpus, path) or _clause_title_holder(item, reference, corpus, path)
         holders = [named] if named is not None else holders
+    tendered = None
+    if len(holders) != 1 and len(holding) > 1 and len(own := _own_tender_designated(holding, corpus)) == 1:
+        # ("Clause C3.4.1 is amended to read: ..." answering a bidder, two tenders' Scopes of Work holding a C3.4.1):
+        # the one whose title carries the tender number the addendum writes; proposed only
+        holders = tendered = own
     if len(holders) != 1:
         return None
     numbered = _document_number_of(item, corpus)
@@ -446,7 +453,8 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         action = Action("replace", action.words, action.span, action.attachment)
     return _Outcome("proposed", rule, action, [(target, replace(reference, target=target))], why=(
         f"{why}: {holders[0]} is the one document of the project holding clause {path}, for a person to confirm"
-        if len(holding) == 1 else f"{why}: {holders[0]} is the document of the project holding clause {path} that its "
+        if len(holding) == 1 else f"{why}: of the {len(holding)} documents of the project holding clause {path}, {holders[0]} "
+        "is the one whose title carries the tender number the addendum writes, for a person to confirm" if tendered else f"{why}: {holders[0]} is the document of the project holding clause {path} that its "
         "words name, for a person to confirm"))
 
 

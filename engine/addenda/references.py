@@ -1964,6 +1964,8 @@ def _code(written: str, span: tuple[int, int], corpus: Corpus) -> Reference | No
         head = written[:deeper.start()] + deeper.group(1)
         docs = sorted({doc for key in agency_codes(head)
                        for doc in directory.documents_for(directory.by_code, key, corpus.target_kinds, corpus.as_of)})
+        if len(docs) > 1:
+            return _code_of_several(written, label, span, docs, corpus)
         if len(docs) != 1:
             return None
         paths, joins = place_path(corpus, docs[0], deeper.group(1) + deeper.group(2))
@@ -1980,6 +1982,26 @@ def _code(written: str, span: tuple[int, int], corpus: Corpus) -> Reference | No
         return Reference("section", label, span, Locator(doc=docs[0]), resolved_by="code")
     return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "code",
                      why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
+
+
+def _code_of_several(written: str, label: str, span: tuple[int, int], docs: Sequence[str],
+                     corpus: Corpus) -> Reference | None:
+    """A clause numbered with its part's code ("C3.2.1, page C3-2" in a CIDB tender's table) where several documents
+    of the project are that part ("Part C3 Scope of Work" of two tenders): the clause in those of them holding it
+    under that whole label, for a person to pick (never resolved: the code alone does not say which); narrowed to
+    the one whose title carries the tender identifier the addendum writes (``_own_tender_designated``), where one
+    does. None where none of them holds it."""
+    whole = re.sub(r"[\s-]", "", written)
+    holders = [doc for doc in docs if len(place_path(corpus, doc, whole)[0]) == 1]
+    if not holders:
+        return None
+    own = _own_tender_designated(holders, corpus) if len(holders) > 1 else []
+    kept = own or holders
+    why = (f"names {label}, a clause of part {written.split('.')[0]}, which {len(docs)} documents are; of those holding "
+           f"it, {own[0]}'s title carries the tender number the addendum writes" if own
+           else f"names {label}, which {', '.join(holders)} hold{'s' if len(holders) == 1 else ''} under its part's code")
+    return Reference("paragraph", label, span, None,
+                     tuple(Locator(doc=doc, path=place_path(corpus, doc, whole)[0][0]) for doc in kept), "part-code", why=why)
 
 
 def _from_notation(kind: str, match: re.Match[str], corpus: Corpus) -> Reference:
@@ -2036,7 +2058,7 @@ def _bind(found: list[Reference], corpus: Corpus, heading: Reference | None, tex
         last_path[heading.target.doc] = heading.target.path
     for index, reference in enumerate(out):
         if reference.kind not in ("paragraph", "callout", "name") or reference.target is not None or (
-                reference.resolved_by in ("unread", "dotted", "part-title")):
+                reference.resolved_by in ("unread", "dotted", "part-title", "part-code")):
             continue
         wanted = "sheet" if reference.kind == "callout" else "section"
         owner_index = listed[index] if index in listed else _owner(out, index, wanted)
