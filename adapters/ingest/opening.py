@@ -26,7 +26,9 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    with a line's words in one normal form (:func:`normal_name`: width and case folded, every
    separator out, so 'Site Admins' names ``site_admins`` and 'QA Leads' ``qa-leads``; singular or
    plural; ``&`` between letters kept, so ``Q&A`` is no ``qa``; a group named by a function word,
-   ``FUNCTION_WORDS``, only in capitals or as a cell of its own: ``IT ONLY``, never ``It is …``).
+   ``FUNCTION_WORDS``, only in capitals or as a cell of its own: ``IT ONLY``, never ``It is …``;
+   in a run that restricts, a word sharing a group's stem, :func:`_stem_named`, names it too:
+   ``ТОЛЬКО ДЛЯ ВЛАДЕЛЬЦЕВ`` names ``владельцы``, audit 92 A F1).
    The test fails safe (audit 23o A3): **a run of an opening line that names a group in use beside
    a restricting word** (``RESTRICTION_VOCABULARY``, ``MARK_PHRASES``: keys such as ``access``,
    ``visibility``, ``audience``, ``read``, marks such as ``only``, ``restricted``, ``confidential``,
@@ -395,6 +397,30 @@ RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
        for word in ("のみ", "限定", "専用", "限り", "以外", "機密", "内部", "秘", "仅限", "限于", "专用", "机密", "僅限", "專用",
                     "만", "전용", "한정", "기밀", "เฉพาะ", "เท่านั้น", "ลับ", "ສະເພາະ", "ເທົ່ານັ້ນ", "តែ", "តែប៉ុណ្ណោះ",
                     "ផ្តាច់មុខ", "သာ", "သီးသန့်")},
+    # the languages that inflect a group's name after the word that restricts (audit 92 A F1: ``ТОЛЬКО ДЛЯ
+    # ВЛАДЕЛЬЦЕВ`` for ``владельцы``): their marks, read with :func:`_stem_named`
+    **{word: ("mark", "only, exclusively, confidential, secret, in Russian, Ukrainian, Bulgarian, Serbian, Polish, "
+                      "Czech, Finnish, Hungarian, Turkish, Greek, Arabic, Persian and Hebrew")
+       for word in ("только", "исключительно", "конфиденциально", "конфиденциальный", "конфиденциальная",
+                    "конфиденциальное", "секретно", "секретный", "секретная", "секретное",
+                    "тільки", "лише", "виключно", "конфіденційно", "конфіденційний", "таємно",
+                    "само", "поверително", "поверљиво", "samo", "poverljivo", "povjerljivo",
+                    "tylko", "wyłącznie", "poufne", "poufny", "poufna", "tajne",
+                    "pouze", "výhradně", "důvěrné", "důvěrný", "tajné",
+                    "vain", "ainoastaan", "luottamuksellinen", "salainen",
+                    "csak", "kizárólag", "bizalmas", "titkos",
+                    "sadece", "yalnızca", "gizli",
+                    "μόνο", "αποκλειστικά", "εμπιστευτικό", "απόρρητο",
+                    "فقط", "سري", "حصريا", "صرفا", "محرمانه", "בלבד", "רק", "סודי", "חסוי")},
+    **{word: ("key", "access, in Russian, Ukrainian, Polish, Czech, Finnish, Hungarian, Turkish, Greek, Persian")
+       for word in ("доступ", "dostęp", "přístup", "pääsy", "hozzáférés", "erişim", "πρόσβαση", "دسترسی")},
+    # 'for', which those languages write before (or, Hungarian, after) a group's name in an oblique case:
+    # no restriction on its own (``Руководство для заказчика`` is a guide's title, as ``Guide for owners``
+    # is), but a word beside it sharing a group's stem names that group in a marking place
+    # (:func:`marking_names`: ``ДЛЯ ЗАКАЗЧИКА`` as ``FOR OWNERS``)
+    **{word: ("for", "for, in Russian, Ukrainian, Bulgarian, Serbian, Polish, Czech, Hungarian, Turkish, Greek, "
+                     "Persian")
+       for word in ("для", "за", "dla", "pro", "részére", "számára", "için", "για", "برای")},
 }
 #: Words that join marks on a line carried to the next (``RESTRICTED TO:``, ``FOR USE BY:``).
 _CARRIED_FILL = frozenset("""to for by the a of is are use not public need know may can see view open group groups
@@ -473,7 +499,10 @@ def normal_name(text: str) -> str:
 #: write ``WLASCICIELE``, ``MAITRES D'OEUVRE``); Arabic's kashida, which stretches a word (``المـالكين``),
 #: is no letter of it.
 _PLAIN_TWINS = str.maketrans({"ı": "i", "ł": "l", "ŀ": "l", "đ": "d", "ð": "d", "ħ": "h", "ø": "o", "œ": "oe",
-                              "æ": "ae", "þ": "th", "\u0640": None})
+                              "æ": "ae", "þ": "th", "\u0640": None,
+                              # Persian's keheh and yeh, and Arabic's alef maksura, as Arabic's kaf and yeh (audit
+                              # 92 A F2: ``للمالکين`` names ``مالكين``)
+                              "\u06a9": "\u0643", "\u06cc": "\u064a", "\u0649": "\u064a"})
 
 
 @functools.lru_cache(maxsize=65536)
@@ -603,6 +632,14 @@ class _Reading(NamedTuple):
     marks: frozenset[str]  # the restricting words and phrases in it
     route: bool  # a route word (ROUTE_WORDS) outside the group names
     words: int  # its words
+    stemmed: frozenset[str] = frozenset()  # the groups a word names by its stem alone (:func:`_stem_named`)
+    fors: bool = False  # a word 'for' of a language that inflects a group after it (``для``, ``dla``)
+
+    @property
+    def marked(self) -> frozenset[str]:
+        """The groups it names where it restricts: a group named by its stem alone counts only beside a
+        word that restricts (audit 92 A F1)."""
+        return self.named | self.stemmed if self.restricts else self.named
 
     @property
     def restricts(self) -> bool:
@@ -613,13 +650,16 @@ class _Reading(NamedTuple):
 def _joined(readings: Iterable[_Reading]) -> _Reading:
     named: set[str] = set()
     marks: set[str] = set()
-    route, words = False, 0
+    stemmed: set[str] = set()
+    route, words, fors = False, 0, False
     for reading in readings:
         named |= reading.named
         marks |= reading.marks
+        stemmed |= reading.stemmed
         route = route or reading.route
+        fors = fors or reading.fors
         words += reading.words
-    return _Reading(frozenset(named), frozenset(marks), route, words)
+    return _Reading(frozenset(named), frozenset(marks), route, words, frozenset(stemmed - named), fors)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -633,6 +673,8 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
     tokens = [_fold(token) for token in written]
     named: set[str] = set()
     marks: set[str] = set()
+    stemmed: set[str] = set()
+    fors = False
     rest: list[str] = []
     index = 0
     while index < len(tokens):
@@ -647,13 +689,19 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
                 break
         else:
             within = _named_within(tokens[index], groups)
+            stem = (None if within is not None or tokens[index] in _MARK_WORDS or _glued(tokens[index], groups)
+                    else _stem_named(tokens[index], groups))
             if within is not None and within not in FUNCTION_WORDS:
                 named.add(within)
+            elif stem is not None:
+                stemmed.add(stem)
             else:
                 rest.append(tokens[index])
             index += 1
     for token in rest:
-        if token in _MARK_WORDS:
+        if _MARK_WORDS.get(token, ("", ""))[0] == "for":
+            fors = True
+        elif token in _MARK_WORDS:
             marks.add(token)
         elif is_access_key(token):
             marks.add("access")
@@ -668,7 +716,66 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
         if phrase[0] in present and any(tuple(rest[at:at + size]) == phrase for at in range(len(rest) - size + 1)):
             marks.add(" ".join(phrase))
     route = any(token in ROUTE_WORDS for token in rest)
-    return _Reading(frozenset(named), frozenset(marks), route, len(tokens))
+    return _Reading(frozenset(named), frozenset(marks), route, len(tokens), frozenset(stemmed - named), fors)
+
+
+#: A group's name inflected (audit 92 A F1): Russian writes a group after ``ТОЛЬКО``/``ДЛЯ`` in an oblique
+#: case (``ВЛАДЕЛЬЦЕВ``, ``владельцам`` for ``владельцы``), as do Ukrainian, Bulgarian, Serbian, Polish
+#: (``WŁAŚCICIELI``), Czech (``VLASTNÍKY``), Finnish (``OMISTAJILLE``), Hungarian (``TULAJDONOSOKNAK``),
+#: Turkish (``SAHİPLERE``) and Greek (``ΙΔΙΟΚΤΗΤΩΝ``); Persian adds a plural (``مالکان`` for ``مالک``). A word
+#: of a run that restricts names a group whose *stem* it shares: the name less at most ``_NAME_ENDING_MOST``
+#: letters at its end, at least ``_STEM_LEAST`` letters, the word that stem and at most ``_WORD_ENDING_MOST``
+#: letters more, all of one script, compared after the folds (:func:`_fold`). No list of endings: a
+#: word sharing a stem without a restricting word beside it names nothing (``Владельческий реестр``,
+#: ``Ownership transfer`` stay text), and one beside it that is no inflection (``Ownership restricted``
+#: in a project with ``owners``) costs an edit of the line, never a public document.
+_STEM_LEAST = 4
+_ARTICLE = re.compile("ال|ה")
+_NAME_ENDING_MOST = 2
+_WORD_ENDING_MOST = 4
+
+
+@functools.lru_cache(maxsize=4096)
+def _script(char: str) -> str:
+    """The script a letter is of, as Unicode names it (``CYRILLIC``, ``LATIN``, ``ARABIC`` …)."""
+    return unicodedata.name(char, "?").split(" ")[0]
+
+
+def _shares_stem(word: str, name: str) -> bool:
+    """Whether ``word`` and the group's ``name`` (both folded) share a stem (:data:`_STEM_LEAST`)."""
+    if word == name or len(word) < _STEM_LEAST:
+        return False
+    common = 0
+    for mine, its in zip(word, name, strict=False):
+        if mine != its:
+            break
+        common += 1
+    if (common < _STEM_LEAST or len(name) - common > _NAME_ENDING_MOST
+            or len(word) - common > _WORD_ENDING_MOST):
+        return False
+    script = _script(word[common - 1])
+    return all((char.isalpha() or unicodedata.category(char).startswith("M")) and _script(char) == script
+               for char in word + name[common:])
+
+
+def _stem_named(token: str, groups: frozenset[str]) -> str | None:
+    """The group of ``groups`` whose stem the word ``token`` (folded) shares (the rule above), after at most
+    ``_CLITICS_MOST`` joined letters in Arabic and Hebrew, and of a group written with its article (Arabic's
+    ``ال``, Hebrew's ``ה``, which a preposition joined before the word takes in) its name without it too; None where it shares none (a script written without spaces, which
+    :func:`_named_within` reads, shares none)."""
+    if len(token) < _STEM_LEAST or _UNSPACED.search(token):
+        return None
+    words = [token]
+    if _JOINED_SCRIPTS.match(token):
+        words += [token[cut:] for cut in range(1, _CLITICS_MOST + 1) if set(token[:cut]) <= _CLITICS]
+    for group in sorted(groups):
+        if group in FUNCTION_WORDS:
+            continue
+        article = _ARTICLE.match(group)
+        names = (group, group[article.end():]) if article else (group,)
+        if any(_shares_stem(word, name) for word in words for name in names):
+            return group
+    return None
 
 
 def _glued(token: str, groups: frozenset[str]) -> tuple[str, str] | None:
@@ -699,11 +806,13 @@ def _sentences(found: list[str]) -> list[tuple[str, ...]]:
     return sentences
 
 
-def _runs(found: list[str], groups: frozenset[str]) -> list[tuple[tuple[str, ...], _Reading]]:
+def _runs(found: list[str], groups: frozenset[str], *,
+          exact: bool = False) -> list[tuple[tuple[str, ...], _Reading]]:
     """The runs of a line's cells the rule reads (module docstring, 3.): each sentence, and a
-    short sentence (``_SHORT_RUN`` words at most) with the one before it and the one after it."""
+    short sentence (``_SHORT_RUN`` words at most) with the one before it and the one after it
+    (``exact``: read as :func:`_reading` reads with it)."""
     sentences = _sentences(found)
-    readings = [_joined(_reading(part, groups) for part in sentence) for sentence in sentences]
+    readings = [_joined(_reading(part, groups, exact=exact) for part in sentence) for sentence in sentences]
     runs = list(zip(sentences, readings, strict=True))
     for index in range(len(sentences) - 1):
         if min(readings[index].words, readings[index + 1].words) <= _SHORT_RUN:
@@ -732,8 +841,8 @@ def _restriction(found: list[str], groups: frozenset[str],
     says. In a document that declares access (``declared``, normal form), a run naming only groups
     it declares agrees with it and is text."""
     for run, reading in _runs(found, groups):
-        if reading.named and reading.restricts:
-            if declared is not None and reading.named <= declared:
+        if reading.marked and reading.restricts:
+            if declared is not None and reading.marked <= declared:
                 continue
             return run[0], " | ".join(run[1:])
     return None
@@ -748,7 +857,10 @@ def marking_names(found: list[str], groups: frozenset[str]) -> tuple[str, ...]:
     group ``owners`` is not named by a contract's ``OWNER:`` line nor by ``the Owner's vendor``
     (audit 23q L3), while ``Owner only`` is still a restriction by the rule of restricting words."""
     named = frozenset().union(*(_reading(cell, groups, exact=True).named for cell in found))
-    return tuple(sorted(named))
+    # a word sharing a group's stem names it in a run beside a word that restricts or a word 'for' (audit 92 A F1)
+    stemmed = frozenset().union(*(reading.stemmed for _, reading in _runs(found, groups, exact=True)
+                                  if reading.restricts or reading.fors))
+    return tuple(sorted(named | stemmed))
 
 
 def _front_matter_shaped(key: str, value: str) -> bool:
