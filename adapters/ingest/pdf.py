@@ -169,8 +169,13 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
     offset where each page starts, and its pages without text that show an image; a PDF that
     cannot be read is an InputError naming it."""
     with opened_pdf(path, file=file) as document:
+        # pdfium knows the page count once the file is open: a file past the limit is refused
+        # before the first count walks its pages (audit 91 B F1: 100,000 tiny pages took 36 s)
+        _check_page_count(document, file)
         total = counted = 0
         for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS):
+            if number > MAX_PDF_PAGES:  # past pdfium's pages (at most as many): none is loaded or counted
+                break
             counted = number
             if isinstance(count.problem, UnreadPage):
                 raise _unread_page(number, count.problem, file)
@@ -201,9 +206,7 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
     import pypdfium2
     import pypdfium2.raw as pdfium_c
 
-    pages = len(document)
-    if pages > MAX_PDF_PAGES:
-        raise _too_much(f"{pages:,} pages", f"at most {MAX_PDF_PAGES:,} are read", file)
+    pages = _check_page_count(document, file)
     parts: list[str] = []
     starts: list[int] = []
     scanned: list[int] = []
@@ -246,6 +249,15 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
             f"cannot read the PDF's text: it is damaged ({exc})", file=file
         ) from None
     return PdfTextLayer(PAGE_BREAK.join(parts), starts, tuple(scanned))
+
+
+def _check_page_count(document: pypdfium2.PdfDocument, file: str) -> int:
+    """The document's page count as pdfium finds it, or an InputError where it passes
+    ``MAX_PDF_PAGES``."""
+    pages = len(document)
+    if pages > MAX_PDF_PAGES:
+        raise _too_much(f"{pages:,} pages", f"at most {MAX_PDF_PAGES:,} are read", file)
+    return pages
 
 
 def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> int:

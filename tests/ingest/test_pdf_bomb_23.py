@@ -93,6 +93,30 @@ def test_each_limit_stops_the_read_at_the_page_past_it(tmp_path: Path, monkeypat
     assert "the PDF is too large to read" in caught.value.message and said in caught.value.message
 
 
+def test_a_pdf_past_the_page_limit_is_refused_before_its_pages_are_counted(tmp_path: Path):
+    """Audit 91 B F1: a PDF past ``MAX_PDF_PAGES`` was refused only after the first count had
+    walked every page (20,000 tiny pages 9.5 s, 100,000 pages 36 s: linear in the pages); pdfium's
+    page count, known when the file opens, is checked first. 30,000 pages (about 5 MB, all showing
+    one shared stream) took some 15-30 s here; they are refused at once, in the same words, exit 2,
+    nothing stored."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: pages\nfacets: []\nrules: []\n")
+    _pdf(root / "documents" / "many.pdf", pages=30_000, runs=1)
+    (root / "documents" / "many.pdf.yaml").write_text(SIDECAR)
+    started = time.monotonic()
+    with pytest.raises(InputError) as caught:
+        pdf_text_layer(root / "documents" / "many.pdf", file="documents/many.pdf")
+    elapsed = time.monotonic() - started
+    assert caught.value.message == (
+        "the PDF is too large to read: 30,000 pages; at most 10,000 are read")
+    assert elapsed < 3, elapsed
+    result = CliRunner().invoke(app, ["ingest", str(root)])
+    assert result.exit_code == 2, result.output
+    assert "documents/many.pdf: the PDF is too large to read: 30,000 pages; at most 10,000 are read" in result.stderr
+    assert not (root / ".inforce").exists() or not any((root / ".inforce").rglob("*.kuzu*"))
+
+
 # -- audit 63 F01: the pieces of text counted before pdfium loads the page ------------------
 
 
