@@ -7,6 +7,7 @@ offending source line and a caret under the offending text, like a compiler or r
 from __future__ import annotations
 
 import difflib
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -73,10 +74,16 @@ class SourceFile:
                 node = item
         return line, col, width
 
+    @functools.cached_property
+    def lines(self) -> list[str]:
+        """The file's lines, split once: splitting the text for each problem made a pack of
+        thousands of problems quadratic (audit 91 B F2: 5,000 invalid rules took 58 s)."""
+        return self.text.splitlines()
+
     def line_text(self, line: int | None) -> str | None:
         if line is None:
             return None
-        lines = self.text.splitlines()
+        lines = self.lines
         return lines[line - 1] if 0 < line <= len(lines) else None
 
     def error(
