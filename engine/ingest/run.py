@@ -642,7 +642,10 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                         unbound.add(document, quantities, read_in)
                     result.unbound = unbound.report()
 
-            tx.commit(before_live)
+            if tx.commit(before_live).interrupted_after_live:
+                result.warnings.append(InputError(
+                    "interrupted (Ctrl-C) once the new graph was going live: the ingest finished first, and the new "
+                    "graph answers", field="ingest"))
             result.swapped = True
         result.build_id = store.build_id()
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
@@ -38,7 +40,8 @@ class IngestTarget(Protocol):
 
     def build_id(self) -> str: ...
 
-    def _commit_ingest(self, tx: IngestTransaction, before_live: Callable[[], None] | None = None) -> None: ...
+    def _commit_ingest(self, tx: IngestTransaction, before_live: Callable[[], None] | None = None, *,
+                       going_live: Callable[[], None] | None = None) -> None: ...
 
     def _end_ingest(self, tx: IngestTransaction) -> None: ...
 
@@ -87,6 +90,41 @@ def _nul_error(document: Document, field: str, line: int | None) -> InputError:
     return nul_refused(document.source.file, line, field)
 
 
+class _LateInterrupt:
+    """Ctrl-C as usual until ``hold`` is called, just before the new graph goes live; from then
+    until the commit's end it is noted, never raised: the graph is live and its old files are
+    being tidied, so stopping there would tell the caller an ingest failed whose graph answers
+    (audit 93 B F1). Only the main thread takes signals; elsewhere this does nothing."""
+
+    def __init__(self) -> None:
+        self.noted = False
+        self._holding = False
+        self._previous: object = None
+        self._installed = False
+
+    def hold(self) -> None:
+        self._holding = True
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self._holding:
+            self.noted = True
+        elif callable(self._previous):
+            self._previous(signum, frame)
+        elif self._previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> _LateInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.getsignal(signal.SIGINT)
+            signal.signal(signal.SIGINT, self._on_interrupt)
+            self._installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            signal.signal(signal.SIGINT, self._previous)  # type: ignore[arg-type]
+
+
 class IngestReport(BaseModel):
     """What one commit did. ``unchanged`` is the pipeline's to fill (files it skipped)."""
 
@@ -100,6 +138,8 @@ class IngestReport(BaseModel):
     seconds: float
     build_id: str
     generation: int
+    #: Ctrl-C came once the new graph was going live: the commit finished first (``_LateInterrupt``).
+    interrupted_after_live: bool = False
 
     @property
     def provisions_per_second(self) -> float:
@@ -271,17 +311,19 @@ class IngestTransaction:
             if before_live is not None:
                 before_live()
 
-        try:
-            self._store._commit_ingest(self, prepare)
-        except BaseException:
-            self._state = "failed"
-            raise
-        finally:
-            self._staging.discard()
-        self._state = "committed"
-        with contextlib.suppress(OSError):  # the files of the builds no longer live
-            remove_other_generation_files(self._store)
+        with _LateInterrupt() as late:
+            try:
+                self._store._commit_ingest(self, prepare, going_live=late.hold)
+            except BaseException:
+                self._state = "failed"
+                raise
+            finally:
+                self._staging.discard()
+            self._state = "committed"
+            with contextlib.suppress(OSError):  # the files of the builds no longer live
+                remove_other_generation_files(self._store)
         return IngestReport(
+            interrupted_after_live=late.noted,
             added=len(self._added),
             removed=len(self._removed),
             provisions=self._provisions,

@@ -622,12 +622,14 @@ class GraphStore:
         if self._tx is tx:
             self._tx = None
 
-    def _commit_ingest(self, tx: IngestTransaction, before_live: Callable[[], None] | None = None) -> None:
+    def _commit_ingest(self, tx: IngestTransaction, before_live: Callable[[], None] | None = None, *,
+                       going_live: Callable[[], None] | None = None) -> None:
         """Build ``tx``'s generation beside the live one and make it live. ``before_live``
         runs first with this store reading the new generation (sealed, not yet live): what an
         ingest derives from its graph and writes beside it. Should it fail, the new generation
         and the per-build files it wrote are removed and the previous graph stays live, files
-        and all (audit 80 B F4: facts and sweep then read a graph their reading had failed on)."""
+        and all (audit 80 B F4: facts and sweep then read a graph their reading had failed on).
+        ``going_live`` is called just before the swap (``_LateInterrupt.hold``)."""
         base = None if tx.fresh else self.layout.live()
         build = GraphBuild(self.layout, tx.generation, base=base)
         # The live graph is not needed while building; closing it keeps one Kuzu database
@@ -652,6 +654,8 @@ class GraphStore:
             build.seal()
             if before_live is not None:
                 self._before_live(build, before_live)
+            if going_live is not None:  # from here the commit finishes, Ctrl-C or not
+                going_live()
             build.make_live()
         except _BeforeLiveFailed as failed:
             raise failed.__cause__ from None  # type: ignore[misc]  # as raised: its own error, not the store's
