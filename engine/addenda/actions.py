@@ -311,6 +311,9 @@ _STATUS_ALONE = re.compile(r"(?:revised|modified|changed|amended|updated|correct
                            re.IGNORECASE)
 #: Between a change verb and the verb of its infinitive ("modified to remove").
 _TO_NEXT = re.compile(r"\s+to\s+")
+#: Between a change verb and the gerund saying how ("amended by removing Drawing E-501", "revised by
+#: deleting the second sentence"): the gerund's verb is the action, the first only says a change.
+_BY_NEXT = re.compile(r"\s+by\s+")
 #: Words by which an item says what replaces the target is attached or issued with it.
 _ATTACHED = re.compile(
     r"\b(?:attached|enclosed|accompanying|herewith|included\s+with\s+this|issued\s+with\s+this|"
@@ -653,6 +656,9 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
     hits = [hit for index, hit in enumerate(hits)
             if not (hit[2] == "amend" and index + 1 < len(hits) and _TO_NEXT.fullmatch(read, hit[1], hits[index + 1][0]))]
+    hits = [hit for index, hit in enumerate(hits)
+            if not (hit[2] == "amend" and index + 1 < len(hits) and hits[index + 1][3].lower().endswith("ing")
+                    and _BY_NEXT.fullmatch(read, hit[1], hits[index + 1][0]))]
     if len(hits) > 1 and hits[0][2] == "amend" and (
             (label is not None and hits[0][1] <= label.end()) or _LINE_LABEL.match(read, hits[0][1]) and (
                 not read[read.rfind("\n", 0, hits[0][0]) + 1:hits[0][0]].strip(" \t*_"))):

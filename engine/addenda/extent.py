@@ -673,6 +673,13 @@ _NOTICE_NAME = re.compile(
     r"\b(?:clarification|explanatory|information|amendment|addendum|tender|bid|bidding)\s+notes?\b"
     r"(?:\s+(?:No\.?\s*)?\d+\b)?", re.IGNORECASE)
 
+#: How each page of the new text is marked ("substitute the attached conformed section, each page
+#: marked "...-0002"", "every page stamped Addendum No. 2"): every page of the substitute, the whole
+#: of it, never one page of the section or sheet it replaces.
+_EVERY_PAGE_MARKED = re.compile(
+    r"\b(?:each|every)\s+page\s+(?:(?:is|being)\s+)?(?:marked|stamped|labell?ed|bearing|headed|footed|initialled|initialed)\b",
+    re.IGNORECASE)
+
 #: Words of a named part's path that say nothing of which part it is.
 _GENERIC = {"sheet", "drawing", "general", "plan", "the", "of", "and"}
 
@@ -829,6 +836,7 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
             return (f'names "{" ".join(thing.group("thing").split())}", a thing {reference.written} shows, as what the verb '
                     "takes: the whole of it is not certain")
     spans += [m.span() for m in _NOTICE_NAME.finditer(text)]  # the addendum's own name is no part of its target
+    spans += [m.span() for m in _EVERY_PAGE_MARKED.finditer(text)]  # how the new pages are marked, all of them
     part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
     if part is not None and _WHOLE_OF.search(_read_text(text, mask)) is None:
         # ("Schedule of Requirements ..., Section 23 31 13, Pages 52-53 (the whole of that section) are

@@ -878,7 +878,7 @@ def find_references(
         span = (match.start() + (verb.end() if verb else 0), match.end())
         written = read[span[0]:span[1]]
         if free(*span) and not re.match(r"(?i)(?:Addendum|Item|Bulletin|Change|Question|Sheet|Drawing|Point|Page|Modification|"
-                                         r"Amendment|Clarification|Correction)\b", written):
+                                         r"Amendment|Clarification|Correction)\b", written) and not _binding(written, corpus):
             # ("Modification No. 2: Employer's Requirements, ...": the label an owner numbers its change items
             # with names the item itself, no paragraph of a document - round 46)
             # ("Section 01 23 00 is replaced to add Alternate No. 3": a name the change adds is new
@@ -1637,6 +1637,8 @@ def _cites(read: str, start: int) -> bool:
         return True
     if _INSTEAD.search(clause):
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
+    if _BY_CHANGING.search(clause):
+        return False  # "the documents are amended by removing Drawing E-501": the provision the change takes
     if _SWAP_IN.search(clause):
         return False  # 'Replace "4 feet" with "5 feet" in paragraph B': the paragraph the words change in
     if _PLACE_FIRST.fullmatch(clause):
@@ -1644,6 +1646,13 @@ def _cites(read: str, start: int) -> bool:
         # sentence places the change (owners name where, then instruct); "work under Section ..." cites
         return False
     return bool(_CITE.search(clause))
+
+
+#: "by" and a change verb's gerund right before the reference ("amended by removing Drawing E-501",
+#: "revised by deleting Paragraph 2.1.B"): how the change is made, the reference its object, no citation.
+_BY_CHANGING = re.compile(
+    r"\bby\s+(?:removing|deleting|omitting|withdrawing|striking|replacing|substituting|superseding|revising|"
+    r"amending|modifying|adding|inserting)\s+(?:the\s+)?(?:[A-Za-z]+\.?\s+){0,2}$", re.IGNORECASE)
 
 
 #: A preposition opening its sentence right before the reference (a place, not a citation).
@@ -2390,6 +2399,13 @@ def _callout(reference: Reference, doc: str, corpus: Corpus) -> Reference:
             return replace(reference, target=Locator(doc=doc, path=path), resolved_by="outline", why=None)
     return replace(reference, target=None, resolved_by="outline", joins=Locator(doc=doc),
                    why=f"names {reference.written} on {doc}, which has no such callout")
+
+
+def _binding(written: str, corpus: Corpus) -> bool:
+    """Whether a name opens with the pack's word for a volume or book of the bidding documents ("Volume # 2:
+    Section 23 05 93, ..."): the binding that holds the sections named after it, never a paragraph of one."""
+    word = written.split(maxsplit=1)[0].lower().rstrip(".") if written.strip() else ""
+    return corpus.designations.kinds.get(word) in ("volume", "book")
 
 
 def _name(reference: Reference, doc: str, corpus: Corpus) -> Reference:

@@ -497,6 +497,25 @@ def _added_under_own_label(text: str, reference: Reference, action: Action) -> b
     return re.match(rf"[ \t]*:[ \t]*[*_\"“]*{letter.group(1)}[.)][ \t]+\S", text[reference.span[1]:reference.span[1] + 12]) is not None
 
 
+#: The pack's ``as_follows`` phrase between the paragraph an adding verb names and its new text under its own letter.
+_FOLLOWS_LABELLED = r"[ \t]*,?[ \t]*(?:{words})[ \t]*:[ \t]*[*_\"“]*(?P<letter>(?-i:[A-Z]))[.)][ \t]+\S"
+
+
+def _added_as_follows(text: str, reference: Reference, action: Action, vocabularies: list) -> bool:
+    """Whether the verb, one of the pack's ``insertions`` words, adds a paragraph the document lacks, named with the
+    section and its title between them and given whole after the pack's ``as_follows`` under its own letter ("ADD
+    Section 23 21 23, Hydronic Pumps, Paragraph 3.1.C, as follows: "C. Align ...""): the verb too far before the
+    paragraph for ``insertions`` to be read beside it; the article gains the paragraph, as "Add: ..., 2.1 B: B. ..."
+    gives it (``_added_under_own_label``)."""
+    letter = re.search(r"(?<![\w])((?-i:[A-Z]))$", reference.written)
+    if letter is None or action.span is None or action.span[1] > reference.span[0]:
+        return False
+    if worded(r"(?:{words})", vocabularies, "insertions").fullmatch(action.words.split(" … ")[0].strip()) is None:
+        return False
+    follows = worded(_FOLLOWS_LABELLED, vocabularies, "as_follows").match(text, reference.span[1])
+    return follows is not None and follows.group("letter") == letter.group(1)
+
+
 def _attachments_heading(item: Item) -> bool:
     """Whether the heading right over ``item`` heads the addendum's attachments ("ATTACHMENTS:",
     "Enclosures"): an attachment named in brackets inside it ("This amendment transmits changes and
@@ -1267,7 +1286,8 @@ class _One:
                 self.resolved.append((reference.target, reference))
             elif (reference.joins is not None and self.action.action == "amend" and reference.kind == "paragraph"
                   and (any(_inserts(self.item.text, other, self.vocabularies) for other in self.named if other.written == reference.written)
-                       or _added_under_own_label(self.item.text, reference, self.action))):
+                       or _added_under_own_label(self.item.text, reference, self.action)
+                       or _added_as_follows(self.item.text, reference, self.action, self.vocabularies))):
                 # an insertion amends what it joins; one joining only the whole document is for a person
                 # (named twice, "| GC 11.4 (page 7) | New GC 11.4 added: ... |": the one said to be new is both)
                 self.resolved.append((reference.joins, reference))
