@@ -329,6 +329,34 @@ def _names_unheld(item: Item, corpus: Corpus, outcome: _Outcome,
     return unheld
 
 
+def _row_names_other_document(item: Item, doc: str, items: Sequence[Item], placed_rows: frozenset[str],
+                              corpus: Corpus, notations: Mapping[str, Sequence[re.Pattern[str]]]) -> str | None:
+    """The cell of the table row ``item`` that, in the column where another row of its table placed in ``doc``
+    (``placed_rows``: the paths of the rows whose edges were placed) names ``doc``, names something else: "Document A -
+    Instructions to Tenderers" in the Document column whose "Document D - Scope of Works and Specification" names
+    the project's specification in the rows below. The row changes the part of the tender documents its own cell
+    names, which the project does not hold: its clause is not ``doc``'s clause of that number. None where the row
+    is no table row, or its cell in every such column names ``doc`` too or is blank."""
+    if item.kind != "table_row" or not item.cells:
+        return None
+    own = dict(item.cells)
+
+    def names_doc(cell: str) -> bool:
+        return any(reference.target is not None and reference.target.doc == doc and reference.kind in (
+            "section", "sheet", "title") for reference in find_references(cell, corpus, notations=notations, cells=[cell]))
+
+    for row in items:
+        if row.kind != "table_row" or row.parent != item.parent or row.path == item.path or row.path not in placed_rows:
+            continue
+        for header, cell in row.cells:
+            written = " ".join(own.get(header, "").split())
+            if not header or not written or written == " ".join(cell.split()) or not names_doc(cell):
+                continue
+            if not names_doc(written):
+                return written
+    return None
+
+
 def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes], items: Sequence[Item], corpus: Corpus,
                        vocabularies: list, notations: Mapping[str, Sequence[re.Pattern[str]]], skip: Mapping[str, str],
                        rule: str, layouts: Sequence[re.Pattern[str]]) -> None:
@@ -350,12 +378,18 @@ def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes
     if not again:
         return
     by_path = {item.path: item for item in items}
+    # (the rows whose edges were placed: a row of theirs names the document its column names, round 99)
+    placed_rows = frozenset([edge.by.path for edge in edges if edge.by is not None and edge.by.path is not None]
+                            + [p for p, outcome in outcomes.items() if outcome.kind == "applied"])
     corpus.placed = placed
     try:
         for path in again:
             before = outcomes[path]
             outcome = _read_item(by_path[path], corpus, vocabularies, notations, skip, rule, items, layouts)
-            unheld = _names_unheld(by_path[path], corpus, outcome, notations)
+            unheld = _names_unheld(by_path[path], corpus, outcome, notations) or next(
+                (f"{cell} (its table's column naming {target.doc} in its other rows)" for target, _ in outcome.targets[:1]
+                 if (cell := _row_names_other_document(by_path[path], target.doc, items, placed_rows, corpus, notations))
+                 is not None), None)
             if unheld is not None:
                 # ("Sección I, Instrucciones a los oferentes, numeral 1.2: se elimina." where the project holds no
                 # Sección I: the numeral is that part's, never one of the documents the other items changed)
