@@ -52,6 +52,7 @@ from inforce.ontology.files import (
     write_atomically,
     written_together,
 )
+from inforce.ontology.interrupts import CommitGuard
 from inforce.ontology.text import json_text, message_text, terminal_line, terminal_text
 
 from . import _pipes
@@ -657,9 +658,12 @@ def handle_errors(func: F) -> F:
                                  field="-o", hint=f"drop -o and give {elsewhere}")
             if output is None and elsewhere is None:
                 _standard_output_open()
-            code = _run(func, args, kwargs, output)
-            if sys.stdout is not None:  # closed from the start (``>&-``), with the answer in -o
-                sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
+            with CommitGuard() as committed:  # Ctrl-C once a graph went live: the answer is still printed
+                code = _run(func, args, kwargs, output)
+                if sys.stdout is not None:  # closed from the start (``>&-``), with the answer in -o
+                    sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
+            if committed.take():
+                err.print("interrupted (Ctrl-C) after the new graph went live: the command finished first")
             if output is None and _pipes.reader_gone():
                 raise BrokenPipeError  # the whole answer fit in the pipe, and nobody read it to the end
         except (typer.Exit, typer.Abort, typer.TyperException):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
@@ -22,9 +20,10 @@ from inforce.ontology import (
     Supersedes,
 )
 from inforce.ontology.errors import nul_refused
+from inforce.ontology.interrupts import CommitGuard
 
 from ._artifacts import remove_other_generation_files, write_generation_files
-from ._layout import StoreLayout
+from ._layout import StoreLayout, pause_point
 from ._rows import edge_row, provision_rows, qualifier_rows, quantity_rows, revision_row
 from ._schema import PROVISION_TABLES
 from ._staging import StagingArea
@@ -90,41 +89,6 @@ def _nul_error(document: Document, field: str, line: int | None) -> InputError:
     return nul_refused(document.source.file, line, field)
 
 
-class _LateInterrupt:
-    """Ctrl-C as usual until ``hold`` is called, just before the new graph goes live; from then
-    until the commit's end it is noted, never raised: the graph is live and its old files are
-    being tidied, so stopping there would tell the caller an ingest failed whose graph answers
-    (audit 93 B F1). Only the main thread takes signals; elsewhere this does nothing."""
-
-    def __init__(self) -> None:
-        self.noted = False
-        self._holding = False
-        self._previous: object = None
-        self._installed = False
-
-    def hold(self) -> None:
-        self._holding = True
-
-    def _on_interrupt(self, signum: int, frame: object) -> None:
-        if self._holding:
-            self.noted = True
-        elif callable(self._previous):
-            self._previous(signum, frame)
-        elif self._previous != signal.SIG_IGN:
-            raise KeyboardInterrupt
-
-    def __enter__(self) -> _LateInterrupt:
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.getsignal(signal.SIGINT)
-            signal.signal(signal.SIGINT, self._on_interrupt)
-            self._installed = True
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._installed:
-            signal.signal(signal.SIGINT, self._previous)  # type: ignore[arg-type]
-
-
 class IngestReport(BaseModel):
     """What one commit did. ``unchanged`` is the pipeline's to fill (files it skipped)."""
 
@@ -138,7 +102,7 @@ class IngestReport(BaseModel):
     seconds: float
     build_id: str
     generation: int
-    #: Ctrl-C came once the new graph was going live: the commit finished first (``_LateInterrupt``).
+    #: Ctrl-C came once the new graph was going live: the commit finished first (``CommitGuard``).
     interrupted_after_live: bool = False
 
     @property
@@ -311,7 +275,7 @@ class IngestTransaction:
             if before_live is not None:
                 before_live()
 
-        with _LateInterrupt() as late:
+        with CommitGuard() as late:
             try:
                 self._store._commit_ingest(self, prepare, going_live=late.hold)
             except BaseException:
@@ -322,8 +286,10 @@ class IngestTransaction:
             self._state = "committed"
             with contextlib.suppress(OSError):  # the files of the builds no longer live
                 remove_other_generation_files(self._store)
+            late_interrupt = late.take()
+        pause_point("committed")  # (a test's window: Ctrl-C here is the command's to note, its own guard's)
         return IngestReport(
-            interrupted_after_live=late.noted,
+            interrupted_after_live=late_interrupt,
             added=len(self._added),
             removed=len(self._removed),
             provisions=self._provisions,

@@ -629,7 +629,7 @@ class GraphStore:
         ingest derives from its graph and writes beside it. Should it fail, the new generation
         and the per-build files it wrote are removed and the previous graph stays live, files
         and all (audit 80 B F4: facts and sweep then read a graph their reading had failed on).
-        ``going_live`` is called just before the swap (``_LateInterrupt.hold``)."""
+        ``going_live`` is called just before the swap (``CommitGuard.hold``)."""
         base = None if tx.fresh else self.layout.live()
         build = GraphBuild(self.layout, tx.generation, base=base)
         # The live graph is not needed while building; closing it keeps one Kuzu database

@@ -1,6 +1,6 @@
-"""Audit 93 B F1: Ctrl-C pressed once an incremental ingest's new graph was live (its old build's files
-still being tidied) exited 130 "interrupted" while the new graph already answered - a script was told the
-ingest failed. From just before the swap the commit finishes: the ingest exits 0, says the interrupt
+"""Audits 93 B F1, 95 B F1: Ctrl-C pressed once an incremental ingest's new graph was live (its old build's
+files still being tidied, or its summary being printed) exited 130 "interrupted" while the new graph already
+answered - a script was told the ingest failed. From just before the swap the commit finishes: the ingest exits 0, says the interrupt
 came late, and the new graph answers; before the swap Ctrl-C stops it as ever (the graph unchanged)."""
 
 from __future__ import annotations
@@ -60,6 +60,17 @@ def test_ctrl_c_once_the_new_graph_is_live_lets_the_ingest_finish_and_says_so(tm
     assert runner.invoke(app, ["show", str(root), "SPEC-2#1.1"]).exit_code == 0
     again = runner.invoke(app, ["ingest", str(root)])
     assert again.exit_code == 0 and "up to date" in again.output, again.output
+
+
+@pytest.mark.slow
+def test_ctrl_c_after_the_commit_while_the_summary_is_printed_still_exits_0(tmp_path):
+    # (audit 95 B F1: the commit's own hold ended with it, and Ctrl-C while the summary was printed exited 130)
+    root = _project(tmp_path)
+    done = _interrupted_at("committed", root, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "documents/spec-2.md" in done.stderr  # the summary, printed whole
+    assert "interrupted (Ctrl-C) after the new graph went live: the command finished first" in done.stderr
+    assert runner.invoke(app, ["show", str(root), "SPEC-2#1.1"]).exit_code == 0
 
 
 @pytest.mark.slow
