@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from inforce.ontology import Document, NotUnderstoodItem
 from inforce.rules import SupersessionRule, compile_notation
+from inforce.rules.patterns import SHEET_NUMBER
 
 from ..derivation import _LABEL, _LEAD, _quoted_spans, attachment_names
 from .actions import Action, Vocabulary, read_action, worded, words_of
@@ -662,6 +663,11 @@ def _instruction_mask(item: Item, layouts: Sequence[re.Pattern[str]] = ()) -> tu
             # "Item 2.1.B of Section ..." names a paragraph, as the itemizer reads such a line)
             start = _AFTER_LABEL.match(text, opened.end()).end()  # type: ignore[union-attr]
             break
+    if start == lead and (own := _OWN_LABEL.match(text, start)) is not None:
+        # "C-1 Sheet EL-201 ...: Replace ...", "B-4 Section 26 51 19, ...", "A2-09 Feuillet A-102 ...": an
+        # owner's own item number (the items reader's custom label) right before the sheet or section the
+        # item names is its label, never a sheet of the project numbered alike (held-out-76)
+        start = own.end("label")
     named = attachment_names(text)  # 'the attached "Section 31 23 16 - Earthwork"': a name, read
     mask = [(0, start), *(q for q in _quoted_spans(text) if q not in named), *(m.span() for m in _CODE.finditer(text))]
     answer = item.answer
@@ -731,6 +737,16 @@ _CODE = re.compile(r"```.*?(?:```|\Z)|~~~.*?(?:~~~|\Z)|`[^`\n]+`", re.DOTALL)
 
 
 _AFTER_LABEL = re.compile(r"[\s.:)\-–—]*")
+#: An owner's own item number (letters and digits with dashes or points, as ``items._CUSTOM`` reads it:
+#: "C-1", "A2-09", "D2.01", "SN2-04") opening an item, then one or two capitalised words and a sheet's or
+#: a section's number ("Sheet EL-201", "Plan TS-02", "Drawing Sheet A-101", "Section 26 51 19", "Section
+#: 12-1.02"): the number before the document's own is the item's label. A sheet opening an item is followed
+#: by its title or instruction, never at once by another document's number; a list ("A-101 and A-102",
+#: "A-101, A-102") has a lowercase word or a comma between, no capitalised one.
+_OWN_LABEL = re.compile(
+    r"(?:\*\*|__)?(?P<label>(?=[A-Z0-9.-]*\d)[A-Z][A-Z0-9]*(?:[-.][A-Z0-9]+)+)\.?(?:\*\*|__)?[ \t]+"
+    r"(?:(?-i:[A-Z][A-Za-zÀ-ÿ]*)\.?[ \t]+){1,2}(?:(?i:nos?|n[°º])\.?[ \t]*)?"
+    rf"(?:(?-i:{SHEET_NUMBER})|\d{{2}}[ \t]?\d{{2}}[ \t]?\d{{2}}(?!\d)|\d{{1,3}}-\d{{1,2}}\.\d{{1,3}}\b)")
 
 
 def _asked(text: str, mask: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:

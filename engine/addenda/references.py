@@ -471,7 +471,12 @@ _VERB_ARTICLE = re.compile(r"[\s*_]*(?:amend|revise|delete|replace|omit|modify|c
 _UNREAD_PATH = re.compile(rf"\b{_PARAGRAPH_WORD}\s*(\d{{1,2}}\.\d[\w.()]*\w)", re.IGNORECASE)
 #: An agency's article by its section's number, a dash and the article's own ("Subarticle 102-4.3",
 #: "ARTICLE 102-7"): the section's outline numbers it 102.4.3, or 4.3 where it leaves the section out.
-_DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{2,4})-(\d{1,2}(?:\.\d{1,3})*)(?![\w.-]|\.\d)",
+#: (held-out-76) and a state highway agency's special provisions, "Section 12-1.02": section 12's subsection 1.02,
+#: its section the part of the document the item names that holds it (the section never a document of its own:
+#: no designation is read from it); a dot after the section's number is needed, so "Section 23-0593", a CSI number
+#: hyphenated, is none
+_DASHED_PATH = re.compile(r"\b(?:Sub-?articles?|Articles?|Sub-?sections?)\s+(\d{2,4})-(\d{1,2}(?:\.\d{1,3})*)(?![\w.-]|\.\d)"
+                          r"|\bSections?\s+(\d{1,3})-(\d{1,2}\.\d{1,3})(?![\w.-]|\.\d)",
                           re.IGNORECASE)
 #: A five-digit (CSI 1995) section number opening a line, its title after a dash ("07210 - Building
 #: Insulation"): a section listed by number and title, with no word before it; owners list the
@@ -576,7 +581,12 @@ _TITLE_BEFORE_CLAUSE = re.compile(
     r"(?-i:\b([A-Z][a-z]+(?:-[A-Za-z]+)*(?:[ \t]+(?:and|of|for|in|to|the|[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,7}))"
     # (or no mark at all: "Particular Specification Clause 1.2 is deleted", the title run straight into
     # the clause's word)
-    r"(?:[ \t]*[,:–—-][ \t]*|[ \t]+)(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d)", re.IGNORECASE)
+    r"(?:[ \t]*[,:–—-][ \t]*|[ \t]+)(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?|sub-?sections?|items?)[ \t]+\d"
+    # (held-out-76: "Special Provisions, Section 12-1.02", "Special Provisions, Section 84, ...": a state highway
+    # agency's section of one to three figures, with its subsection after a dash or its quoted title (a quotation is
+    # blanked in the words read: a run of spaces where it stood); never a CSI number, nor a statement of work's
+    # "Section 1, item 1.3", read by the pack's notation)
+    r"|sections?[ \t]+\d{1,3}(?:-\d{1,2}\.\d|,?[ \t]*[\"“]|,?[ \t]{3}))", re.IGNORECASE)
 
 
 #: One word in its own letter case opening an item (its label aside), then a comma and a clause's word and number
@@ -629,7 +639,10 @@ def find_references(
     read = _mask(text, mask)
     notations = notations or {}
     found: list[Reference] = []
-    taken: list[tuple[int, int]] = []
+    # ("OBJET : ADDENDA NO C-02", 'subject "Addenda No C-02"': the addendum's own number, written after the word its
+    # own title opens with, is no sheet of the project numbered alike; held-out-76)
+    own = own_number_spans(text, corpus)
+    taken: list[tuple[int, int]] = list(own)
 
     def free(start: int, end: int) -> bool:
         return not any(start < e and s < end for s, e in taken)
@@ -669,12 +682,23 @@ def find_references(
                         _more_paths(read, match, take, free)  # "los numerales 3.1 y 3.2": each, as "Articles 29.1 and 29.2"
     for match in _DASHED_PATH.finditer(read):  # "SUBARTICLE 102-4.3": section 102's article 4, subarticle 3
         if free(*match.span()):
+            if match.group(3) is not None:  # "Section 12-1.02": section 12 of the document named, subsection 1.02
+                take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
+                               why=f"{match.group(3)}.{match.group(4)}"))
+                continue
             if corpus.designated():  # its section by that number, where the project designates one
                 section = _designation(f"Section {match.group(1)}", (match.start(1), match.start(1)), corpus)
                 if section is not None and section.target is not None:
                     found.append(replace(section, written=f"Section {match.group(1)}"))
             take(Reference("paragraph", " ".join(match.group(0).split()), match.span(), None,
                            why=f"{match.group(1)}-{match.group(2)}"))
+    titled_parts: dict[tuple[int, int], str] = {}
+    for match in _TITLED_PART.finditer(text):  # (its title is quoted: read from the words as written)
+        # ("In the Special Provisions, Section 84, "MARKINGS," is deleted": a section of the document named, by its
+        # number and its title; kept below only where that document's part of the number bears the title)
+        if free(*match.span(1)) and read[match.start(1):match.end(1)] == match.group(1):
+            titled_parts[match.span(1)] = match.group(3)
+            take(Reference("paragraph", " ".join(match.group(1).split()), match.span(1), None, why=match.group("number")))
     for match in _LISTED_FIVE.finditer(text):  # "07210 - Building Insulation": a CSI 1995 section (not a label)
         if free(*match.span(1)):
             title = _LISTED_TITLE.match(text, match.end())
@@ -935,6 +959,8 @@ def find_references(
             if _QUOTED_SENTENCE.fullmatch(quoted.group(1)):
                 continue  # new text an item brings ("... shown on Sheet C-101."): a sentence, no title
             for match in _BARE_SHEET.finditer(text, quoted.start(1), quoted.end(1)):
+                if match.span() in own:
+                    continue  # ('subject "Addenda No C-02"': the addendum's own number, quoted)
                 sheets = [r for r in _sheets(match.group(0), match.start(), corpus, worded=False) if r.target]
                 found += sheets
                 named = named or bool(sheets)
@@ -947,6 +973,8 @@ def find_references(
     if owner is None and mask and not any(r.kind in ("section", "sheet", "title") for r in found):
         owner = _asked_document(text, read, found, corpus)
     found = _bind(found, corpus, owner, read)
+    if titled_parts:
+        found = [r for r in found if r.span not in titled_parts or _part_bears(r, titled_parts[r.span], corpus)]
     found = _without_unplaced_parents(found)
     found = _paragraph_ranges(found, read, corpus)
     if loose:  # a bare agency number counts only as a clause its provision holds
@@ -968,6 +996,44 @@ def find_references(
 
 #: A whole article as a notation reads it ("article 5", "Article 12"), or a whole clause ("Clause 3", round 86): its number (1).
 _WHOLE_ARTICLE = re.compile(r"(?:articles?|art[íi]culo|clauses?)\s+(\d{1,3})", re.IGNORECASE)
+
+
+#: An addendum's own kind word and number, as its title opens with them ("Addenda no C-02, ...", "Addendum #2 to
+#: ...", "Bulletin No. AB-3"): the word, a number sign or none, then a number holding a figure.
+_OWN_TITLE_NUMBER = re.compile(r"[\W_]*([^\W\d_]{3,})[ \t]+(?:(?:no|n[°º]|nr|#)\.?[ \t]*)?([A-Z0-9][\w./-]*\d[A-Z0-9]*)(?![\w-])",
+                               re.IGNORECASE)
+
+
+def own_number_spans(read: str, corpus: Corpus) -> list[tuple[int, int]]:
+    """The spans in ``read`` of the addendum's own number, where its own title's opening word (and a number sign
+    or none) writes it ("ADDENDA NO C-02" for an addendum titled "Addenda no C-02, ..."): never a reference,
+    whatever sheet the project numbers alike. None where the title opens with no such word and number."""
+    own = corpus.once("own-number", _own_number_pattern)
+    return [m.span(1) for m in own.finditer(read)] if own is not None and own.pattern else []
+
+
+def _own_number_pattern(corpus: Corpus) -> re.Pattern[str] | None:
+    opening = _OWN_TITLE_NUMBER.match(corpus.title)
+    if opening is None or not re.search(r"[A-Za-z]", opening.group(2)):
+        return None  # (a number of figures alone is no sheet's: nothing to keep from reading)
+    return re.compile(rf"(?<![\w-]){re.escape(opening.group(1))}[ \t]+(?:(?:no|n[°º]|nr|#)\.?[ \t]*)?"
+                      rf"({re.escape(opening.group(2))})(?![\w-])", re.IGNORECASE)
+
+
+#: A part of a document by the word "Section", a number of one to three figures and its title quoted after it
+#: ("Section 84, "MARKINGS,"", "Section 73 "Concrete Curbs""): state highway agencies' special provisions number
+#: their sections so. (1) the words naming the part, (2) the title, (3) the number.
+_TITLED_PART = re.compile(r"\b(Sections?[ \t]+(?P<number>\d{1,3}))(?![\w.-]|\.\d|[ \t]+\d)[ \t]*,?[ \t]*[\"“]"
+                          r"([^\"”\n]{3,60}?)[,.]?[\"”]", re.IGNORECASE)
+
+
+def _part_bears(reference: Reference, title: str, corpus: Corpus) -> bool:
+    """Whether the part ``reference`` was placed at bears ``title`` in its document's outline (its name there, the
+    number aside): a section named by number and title is that part only where both agree."""
+    target = reference.target
+    if target is None or target.path is None or corpus.names is None:
+        return False
+    return title_key(corpus.names(target.doc).get(target.path, "")) == title_key(title)
 
 
 def _without_unplaced_parents(found: list[Reference]) -> list[Reference]:
@@ -2428,6 +2494,18 @@ _NEAR: tuple[Mapping[str, str], dict[str, str], dict[str, list[tuple[str, float,
 _NEAR_HELD = 4096
 
 
+def _without_leading_links(phrase: str, span: tuple[int, int]) -> tuple[str, tuple[int, int]]:
+    """A title written before a clause's word less the linking words opening its sentence ("In the Special
+    Provisions, Section 12-1.02": "Special Provisions"), two words of title left at least; else as written."""
+    words = list(re.finditer(r"\S+", phrase))
+    start = 0
+    while start < len(words) - 2 and words[start].group(0).casefold() in LINKING_WORDS:
+        start += 1
+    if start == 0:
+        return phrase, span
+    return phrase[words[start].start():], (span[0] + words[start].start(), span[1])
+
+
 def _near_titles(phrase: str, choices: Mapping[str, str]) -> list[tuple[str, float, str]]:
     """``process.extract(phrase, choices, scorer=token_set_ratio, processor=default_process,
     limit=8, score_cutoff=TITLE_PREFILTER)``: (title, score, doc id), best first, computed as
@@ -2470,7 +2548,7 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
     phrases += [(m.group(0), m.span()) for m in _CAPS_TITLE.finditer(read) if len(m.group(0)) >= 8]
     # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
     phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]
-    before_clause = [(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
+    before_clause = [_without_leading_links(m.group(1), m.span(1)) for m in _TITLE_BEFORE_CLAUSE.finditer(read)]
     phrases += before_clause
     # (a title of one word before its clause, or any title opening the item before a colon: read only where it is
     # one document's title exactly; never a near title, which would keep the document named by its name from
