@@ -593,7 +593,11 @@ _TITLE_BEFORE_CLAUSE = re.compile(
 #: ("1. Painting, clause 2.1 B: replace ...", "5. Signage, clause 2.1 C: delete."): a section named by a title of one
 #: word, as a notice to tenderers names its specifications (round 58). Only a title that is that word alone, and
 #: no other document's, is read from it (``_exact_title``).
-_WORD_BEFORE_CLAUSE = re.compile(r"(?m)^[ \t*_]*(?:\(?[\dA-Za-z]{1,3}[.)][ \t]+)?((?-i:[A-Z][a-z]{2,}(?:-[A-Za-z]+)*)),[ \t]*"
+_WORD_BEFORE_CLAUSE = re.compile(r"(?m)^[ \t*_]*(?:\(?[\dA-Za-z]{1,3}[.)][ \t]+)?"
+                                 # (held-out-76: "3. Page - 8 -, Specifications, Clause 1.2: delete ...": a tender's
+                                 # page, by its dashed number, before the document's word)
+                                 r"(?:Page[ \t]*[-–]?[ \t]*\d{1,4}[ \t]*[-–]?[ \t]*,[ \t]*)?"
+                                 r"((?-i:[A-Z][a-z]{2,}(?:-[A-Za-z]+)*)),[ \t]*"
                                  r"(?=(?:(?:sub-?)?clauses?|paragraphs?|articles?)[ \t]+\d)", re.IGNORECASE)
 #: A title in its own letter case opening an item (its label aside), closed by a colon ("4. Fire Alarm: the
 #: specification is withdrawn and replaced by the attached Revision 1."): the section so named, read only where
@@ -2578,6 +2582,10 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
                                  limit=2, score_cutoff=TITLE_CUTOFF - TITLE_MARGIN) if shortlist else []
         if (phrase, span) in one_word and not (ranked and ranked[0][1] >= TITLE_CUTOFF
                                                and _exact_title(phrase, ranked[0][2], shortlist, words=1)):
+            if (own := _tender_word_title(phrase, corpus, choices, since, as_of)) is not None:
+                # ("Page - 8 -, Specifications, Clause 1.2" for "Specifications, Tender No. 2028-06, Supply ..."):
+                # the word its title opens with, of the tender the addendum is about, names that one document
+                found.append(Reference("title", " ".join(phrase.split()), span, Locator(doc=own), resolved_by="title"))
             continue
         if not ranked or ranked[0][1] < TITLE_CUTOFF:
             whole = sorted(doc for _, score, doc in near if score >= 100 and doc in shortlist)
@@ -2984,6 +2992,27 @@ def _cited_choice(phrase: str, best: str, read: str, shortlist: Mapping[str, str
 #: ("Section 09 91 23 Interior Painting", "Specification Section Door Hardware", "Special Provision 611").
 _TITLE_LABELS = re.compile(r"(?:(?:specifications?|spec|section|special provisions?|provisions?|drawings?|sheets?) )*"
                            r"(?:(?:no )?\d+(?: \d+)* )?")
+
+
+def _tender_word_title(phrase: str, corpus: Corpus, choices: Mapping[str, str], since: Mapping[str, dt.date],
+                       as_of: dt.date | None) -> str | None:
+    """The one document of ``choices`` (in force at ``as_of``) whose title's word before its first comma is
+    ``phrase`` (one word alone: "Specifications") and whose title is of the tender the addendum is about
+    (``_same_tender``: "Tender No. 2028-06" written in both); None where none or several are."""
+    from rapidfuzz import utils
+
+    written = " ".join(utils.default_process(phrase).split())
+    if len(written.split()) != 1:
+        return None  # (a name of two words or more is ``_document_named``'s, read when no title names a document)
+    heads = [doc for doc, title in choices.items() if (as_of is None or doc not in since or since[doc] < as_of)
+             and " ".join(utils.default_process(re.split(r"[,(;]", title, maxsplit=1)[0]).split()) == written]
+    if not heads:
+        return None
+    marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
+    numbers, own = _own_tender(corpus)
+    text = " " + " ".join(utils.default_process(own).split()) + " "
+    fitting = [doc for doc in heads if doc in marks and _same_tender(*marks[doc], numbers, text)]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _exact_title(phrase: str, doc: str, shortlist: Mapping[str, str], words: int = 2) -> bool:
