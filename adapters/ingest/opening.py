@@ -68,7 +68,10 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    possessive, so ``OWNER:`` does not name ``owners``), whatever its words and however many: a restricting word
    the tables lack (``TLP:RED``, ``REL TO``, ``alone``) or words padding a marking out to a
    sentence (``Do not pass this document to anyone outside the owners group``) cost a public
-   document otherwise. The rule is by place, not by words, so it holds its bound: the opening is
+   document otherwise. A word sharing a group's stem (:func:`_stem_named`) names it there too, with no
+   word beside it, in a run of ``_ALONE_WORDS`` words at most (:func:`_derived` bounds it: audit 94 A F1,
+   ``TIK SAVININKAMS`` in a language whose words no table holds). The rule is by place, not by words,
+   so it holds its bound: the opening is
    the title lines and the first line of body text at most (rule 1), the closing lines two. A
    document that only mentions a group there is declared public (``public: true`` in its front
    matter, sidecar or register row) and its lines are then read as text (rule 3 still refuses a
@@ -421,6 +424,45 @@ RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
     **{word: ("for", "for, in Russian, Ukrainian, Bulgarian, Serbian, Polish, Czech, Hungarian, Turkish, Greek, "
                      "Persian")
        for word in ("для", "за", "dla", "pro", "részére", "számára", "için", "για", "برای")},
+    # the other official languages of the European Union, and the Nordic, Baltic and Balkan ones (audit 94 A
+    # F1: ``NUR FÜR EIGENTÜMERN``, ``IBA PRE VLASTNÍKOV``, ``TIK SAVININKAMS``, ``ДСП: ВЛАДЕЛЬЦАМ`` were read as
+    # text); their words that restrict, keys and words 'for'. A word that is a common English word (Portuguese
+    # ``só``, Swedish ``bara``, Norwegian ``bare``) is left out: beside a group's name in a document declared
+    # public it would refuse a title; a marking of those languages writes another word too (``somente``,
+    # ``endast``, ``kun``), and in a document declaring no access the group's name alone is refused (5.)
+    **{word: ("mark", "only, exclusively, confidential, secret, in German, Dutch, French, Spanish, Portuguese, "
+                      "Italian, Romanian, Slovak, Slovenian, Croatian, Bosnian, Serbian and Montenegrin (Latin), "
+                      "Macedonian, Albanian, Lithuanian, Latvian, Estonian, Swedish, Danish, Norwegian, Icelandic, "
+                      "Maltese, Irish, Russian and Ukrainian")
+       for word in ("nur", "ausschließlich", "ausschliesslich", "geheim", "streng",
+                    "alleen", "uitsluitend",
+                    "uniquement", "seulement", "exclusivement", "strictement",
+                    "solo", "sólo", "solamente", "únicamente", "exclusivamente", "reservado", "reservada",
+                    "restringido", "restringida", "secreto",
+                    "apenas", "somente", "exclusivo", "restrito", "restrita", "sigiloso", "sigilosa",
+                    "soltanto", "esclusivamente", "riservata", "confidenziale", "ristretto", "segreto",
+                    "doar", "numai", "exclusiv", "confidențial", "confidentiala", "confidențială", "restricționat",
+                    "iba", "len", "výhradne", "dôverné", "dôverný", "tajné",
+                    "izključno", "zaupno", "tajno", "isključivo",
+                    "исклучиво", "доверливо", "vetëm", "konfidencial", "sekret",
+                    "tik", "tiktai", "išimtinai", "išskirtinai", "konfidencialu", "konfidencialus", "slapta",
+                    "tikai", "vienīgi", "konfidenciāli", "konfidenciāls", "slepeni", "slepens",
+                    "ainult", "üksnes", "konfidentsiaalne", "salajane",
+                    "endast", "enbart", "uteslutande", "konfidentiell", "konfidentiellt", "hemlig", "hemligt",
+                    "kun", "udelukkende", "utelukkende", "fortrolig", "fortroligt", "konfidentiel",
+                    "konfidensiell", "hemmelig", "hemmeligt",
+                    "aðeins", "eingöngu", "einungis", "trúnaðarmál", "trúnaður", "leynilegt",
+                    "biss", "esklużivament", "kunfidenzjali", "sigriet", "amháin", "rúnda",
+                    "строго", "дсп", "дск")},
+    **{word: ("key", "access, distribution, intended for, in those languages")
+       for word in ("acesso", "prístup", "dostop", "pristup", "пристап", "qasje", "prieiga",
+                    "piekļuve", "juurdepääs", "åtkomst", "adgang", "tilgang", "aðgangur", "aċċess", "rochtain",
+                    "verteiler", "skirta", "skirtas", "určené", "určeno", "namijenjeno", "namenjeno")},
+    # (their words 'for' that are English words, read as English in a no-access document's closing lines, are
+    # left out: ``for``, Swedish ``för`` and Albanian ``për`` as folded, ``per``, ``pour``, ``para``, Slovak
+    # ``pre`` of ``pre-bid``; ``With the Owner's vendor, test each door for locking`` names no ``owners``)
+    **{word: ("for", "for, in those languages")
+       for word in ("für", "voor", "pentru", "za", "fyrir", "jaoks", "priekš", "għal")},
 }
 #: Words that join marks on a line carried to the next (``RESTRICTED TO:``, ``FOR USE BY:``).
 _CARRIED_FILL = frozenset("""to for by the a of is are use not public need know may can see view open group groups
@@ -428,6 +470,8 @@ who has have rights level list control member members team teams""".split())
 #: Restrictions written in more than one word (audit 23o A3), as tokens in a row.
 MARK_PHRASES: tuple[tuple[str, ...], ...] = (
     ("not", "public"), ("non", "public"), ("need", "to", "know"), ("not", "for"),
+    # Russian's and Ukrainian's 'for official use', besides their abbreviations ДСП, ДСК (audit 94 A F1)
+    ("служебного", "пользования"), ("службового", "користування"),
     *((modal, verb) for modal in ("may", "can", "shall", "to") for verb in ("see", "view", "open")),
     # a distribution list (``Issued to: Owners``, ``Copies to: the Board``; ``Issued by`` is none)
     *((verb, "to") for verb in ("issued", "copy", "copies", "circulated", "distributed")),
@@ -634,6 +678,7 @@ class _Reading(NamedTuple):
     words: int  # its words
     stemmed: frozenset[str] = frozenset()  # the groups a word names by its stem alone (:func:`_stem_named`)
     fors: bool = False  # a word 'for' of a language that inflects a group after it (``для``, ``dla``)
+    alone: frozenset[str] = frozenset()  # of ``stemmed``, those named with no word beside (:func:`_stem_named`)
 
     @property
     def marked(self) -> frozenset[str]:
@@ -651,15 +696,18 @@ def _joined(readings: Iterable[_Reading]) -> _Reading:
     named: set[str] = set()
     marks: set[str] = set()
     stemmed: set[str] = set()
+    alone: set[str] = set()
     route, words, fors = False, 0, False
     for reading in readings:
         named |= reading.named
         marks |= reading.marks
         stemmed |= reading.stemmed
+        alone |= reading.alone
         route = route or reading.route
         fors = fors or reading.fors
         words += reading.words
-    return _Reading(frozenset(named), frozenset(marks), route, words, frozenset(stemmed - named), fors)
+    return _Reading(frozenset(named), frozenset(marks), route, words, frozenset(stemmed - named), fors,
+                    frozenset(alone - named))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -674,6 +722,7 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
     named: set[str] = set()
     marks: set[str] = set()
     stemmed: set[str] = set()
+    alone: set[str] = set()
     fors = False
     rest: list[str] = []
     index = 0
@@ -695,6 +744,9 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
                 named.add(within)
             elif stem is not None:
                 stemmed.add(stem)
+                lone = _stem_named(tokens[index], groups, alone=True)
+                if lone is not None:
+                    alone.add(lone)
             else:
                 rest.append(tokens[index])
             index += 1
@@ -716,7 +768,8 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
         if phrase[0] in present and any(tuple(rest[at:at + size]) == phrase for at in range(len(rest) - size + 1)):
             marks.add(" ".join(phrase))
     route = any(token in ROUTE_WORDS for token in rest)
-    return _Reading(frozenset(named), frozenset(marks), route, len(tokens), frozenset(stemmed - named), fors)
+    return _Reading(frozenset(named), frozenset(marks), route, len(tokens), frozenset(stemmed - named), fors,
+                    frozenset(alone - named))
 
 
 #: A group's name inflected (audit 92 A F1): Russian writes a group after ``ТОЛЬКО``/``ДЛЯ`` in an oblique
@@ -726,9 +779,11 @@ def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Read
 #: of a run that restricts names a group whose *stem* it shares: the name less at most ``_NAME_ENDING_MOST``
 #: letters at its end, at least ``_STEM_LEAST`` letters, the word that stem and at most ``_WORD_ENDING_MOST``
 #: letters more, all of one script, compared after the folds (:func:`_fold`). No list of endings: a
-#: word sharing a stem without a restricting word beside it names nothing (``Владельческий реестр``,
-#: ``Ownership transfer`` stay text), and one beside it that is no inflection (``Ownership restricted``
-#: in a project with ``owners``) costs an edit of the line, never a public document.
+#: word sharing a stem without a restricting word beside it names nothing in a document declared public or
+#: declaring access (``Владельческий реестр``, ``Ownership transfer`` stay text; in a marking place of one
+#: declaring no access it names the group: :func:`marking_names`, audit 94 A F1), and one beside it that is no
+#: inflection (``Ownership restricted`` in a project with ``owners``) costs an edit of the line, never a public
+#: document.
 _STEM_LEAST = 4
 _ARTICLE = re.compile("ال|ה")
 _NAME_ENDING_MOST = 2
@@ -741,8 +796,14 @@ def _script(char: str) -> str:
     return unicodedata.name(char, "?").split(" ")[0]
 
 
+#: A vowel written double (Dutch, Estonian and Finnish long vowels), read as one where stems are compared:
+#: Dutch writes ``eigenaars`` and ``eigenaren`` for one group's plural (audit 94 A F1).
+_DOUBLE_VOWEL = re.compile(r"([aeiouy])\1")
+
+
 def _shares_stem(word: str, name: str) -> bool:
     """Whether ``word`` and the group's ``name`` (both folded) share a stem (:data:`_STEM_LEAST`)."""
+    word, name = _DOUBLE_VOWEL.sub(r"\1", word), _DOUBLE_VOWEL.sub(r"\1", name)
     if word == name or len(word) < _STEM_LEAST:
         return False
     common = 0
@@ -758,11 +819,16 @@ def _shares_stem(word: str, name: str) -> bool:
                for char in word + name[common:])
 
 
-def _stem_named(token: str, groups: frozenset[str]) -> str | None:
+def _stem_named(token: str, groups: frozenset[str], *, alone: bool = False) -> str | None:
     """The group of ``groups`` whose stem the word ``token`` (folded) shares (the rule above), after at most
     ``_CLITICS_MOST`` joined letters in Arabic and Hebrew, and of a group written with its article (Arabic's
-    ``ال``, Hebrew's ``ה``, which a preposition joined before the word takes in) its name without it too; None where it shares none (a script written without spaces, which
-    :func:`_named_within` reads, shares none)."""
+    ``ال``, Hebrew's ``ה``, which a preposition joined before the word takes in) its name without it too; None
+    where it shares none (a script written without spaces, which :func:`_named_within` reads, shares none).
+    ``alone``: a word that names the group with no word beside it in a marking place of a document declaring no
+    access (:func:`marking_names`, audit 94 A F1), so one at least as long as the name (an inflection adds to a
+    name or swaps its ending: ``EIGENTÜMERN``, ``VLASTNÍKOV``, ``PROPRIETARILOR``; a shorter word is another
+    number or another word, ``OWNER``, ``Owned``) and not the name in another number (``owners`` for
+    ``owner``: the exact rule's, audit 23q L3)."""
     if len(token) < _STEM_LEAST or _UNSPACED.search(token):
         return None
     words = [token]
@@ -773,9 +839,21 @@ def _stem_named(token: str, groups: frozenset[str]) -> str | None:
             continue
         article = _ARTICLE.match(group)
         names = (group, group[article.end():]) if article else (group,)
-        if any(_shares_stem(word, name) for word in words for name in names):
+        if any(_shares_stem(word, name) and not (alone and _derived(word, name)) for word in words for name in names):
             return group
     return None
+
+
+def _derived(word: str, name: str) -> bool:
+    """Whether ``word``, sharing the stem of a group's ``name`` (both folded), is read as another word than the name
+    inflected, where it stands alone (:func:`_stem_named`'s ``alone``): shorter than the name (another number or
+    another word: ``OWNER``, ``Owned``), the name in another number (``owners`` for ``owner``: the exact rule's,
+    audit 23q L3), or, the name a plural in ``-s`` (English, French, Spanish, Portuguese, Dutch write theirs so, and
+    inflect no case after it), a word not holding the whole name: ``Management``, ``Authority``, ``Engineering``,
+    ``Ownership`` derive from the singular (``managers``, ``authors``, ``engineers``, ``owners``), while a case
+    ending follows the plural whole (Turkish ``SAHİPLERE``, Hungarian ``TULAJDONOSOKNAK``)."""
+    return (len(word) < len(name) or _group_of(word, frozenset({name})) is not None
+            or (name.endswith("s") and not word.startswith(name)))
 
 
 def _glued(token: str, groups: frozenset[str]) -> tuple[str, str] | None:
@@ -848,6 +926,12 @@ def _restriction(found: list[str], groups: frozenset[str],
     return None
 
 
+#: The most words of a run in which a word sharing a group's stem names it with no word beside it (audit 94 A F1):
+#: a marking's (``NUR FÜR EIGENTÜMERN``, ``VETËM PËR PRONARËT``), not a title's or a sentence's (``Financed by a
+#: regional development bank`` names no ``finance``).
+_ALONE_WORDS = 4
+
+
 def marking_names(found: list[str], groups: frozenset[str]) -> tuple[str, ...]:
     """The groups of ``groups`` (normal form) a line of a marking place names (module docstring,
     5.), sorted; empty where none. Its words are not read for what they say, nor counted: ``For
@@ -857,10 +941,14 @@ def marking_names(found: list[str], groups: frozenset[str]) -> tuple[str, ...]:
     group ``owners`` is not named by a contract's ``OWNER:`` line nor by ``the Owner's vendor``
     (audit 23q L3), while ``Owner only`` is still a restriction by the rule of restricting words."""
     named = frozenset().union(*(_reading(cell, groups, exact=True).named for cell in found))
+    runs = _runs(found, groups, exact=True)
     # a word sharing a group's stem names it in a run beside a word that restricts or a word 'for' (audit 92 A F1)
-    stemmed = frozenset().union(*(reading.stemmed for _, reading in _runs(found, groups, exact=True)
-                                  if reading.restricts or reading.fors))
-    return tuple(sorted(named | stemmed))
+    stemmed = frozenset().union(*(reading.stemmed for _, reading in runs if reading.restricts or reading.fors))
+    # and with no word beside it, in a run as short as a marking (audit 94 A F1: ``TIK SAVININKAMS``, ``ДСП:
+    # ВЛАДЕЛЬЦАМ``, whatever word a language restricts with): :func:`_derived`, :data:`_ALONE_WORDS`
+    alone = frozenset().union(*(reading.alone for _, reading in runs if reading.words <= _ALONE_WORDS))
+    return tuple(sorted(named | stemmed | alone))
+
 
 
 def _front_matter_shaped(key: str, value: str) -> bool:
