@@ -34,7 +34,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from inforce.ontology import FailOn, InforceError, InputError, InputErrors
-from inforce.ontology.files import is_file_name, name_not_utf8, name_text, read_bounded_text
+from inforce.ontology.files import (
+    is_file_name,
+    name_not_utf8,
+    name_text,
+    not_regular,
+    read_bounded_text,
+)
 from inforce.ontology.portfolio import (
     Portfolio,
     PortfolioEntry,
@@ -113,8 +119,11 @@ def read_portfolio(manifest: str | Path) -> Portfolio:
                                        field=field))
             continue
         if not is_dir:
-            problems.append(InputError(f"no project folder {terminal_line(folder)} (looked for "
-                                       f"{terminal_line(str(root))})", file=path, line=line, field=field))
+            kind = not_regular(root)  # there, yet no folder: what it is, in the words every reader uses
+            said = f"{terminal_line(folder)} is {kind}, not a project folder" if kind is not None else \
+                f"no project folder {terminal_line(folder)}"
+            problems.append(InputError(f"{said} (looked for {terminal_line(str(root))})", file=path, line=line,
+                                       field=field))
             continue
         if not has_manifest:
             problems.append(_no_manifest(folder, root, path, line, field))

@@ -136,11 +136,13 @@ def test_a_manifest_that_is_no_portfolio_is_refused_at_its_lines(portfolio: Path
     twin.mkdir()
     (twin / "inforce.yaml").write_text("# a copy under another folder\nproject: sop-retention\n", encoding="utf-8")
     manifest = tmp_path / "nightly.yaml"
-    manifest.write_text(f"- {portfolio}/sop-retention\n- {portfolio}/missing\n- twin\n- {{a: 1}}\n", encoding="utf-8")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")  # there, yet no folder: said as what it is (audit 96 B L1)
+    manifest.write_text(f"- {portfolio}/sop-retention\n- {portfolio}/missing\n- twin\n- {{a: 1}}\n- loop\n", encoding="utf-8")
     out = tmp_path / "out"
     code, said = _invoke("sweep-all", manifest, "--valid-at", DATE, "--out", out)
     assert code == 2, said
     assert f"{manifest}:2: projects[1]: no project folder {portfolio}/missing" in said, said
+    assert f"{manifest}:5: projects[4]: loop is a symbolic link that loops, not a project folder" in said, said
     assert f"{manifest}:4: projects[3]: entry 4 is a mapping" in said, said
     assert f"{twin}/inforce.yaml:2: project: 'sop-retention' is also the name of the project at " in said, said
     assert not out.exists()
