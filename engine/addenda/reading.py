@@ -74,8 +74,8 @@ from .gate import _certainty, _guards
 from .instruction import _read_item
 from .items import Item, act_articles, bounded_gaps
 from .outcome import Lookup, Reading, _offsets, _Outcome, _reference_score, _verb, _words
-from .references import Corpus, find_references, unheld_designation
-from .silent import _labelled_number, _labelled_unsaid
+from .references import Corpus, Reference, find_references, unheld_designation
+from .silent import _changed_holder, _items_per_doc, _labelled_number, _labelled_unsaid
 from .view import ReaderViews, gathered
 from .weighing import _attachments_alone, _innermost, _lead_ins
 
@@ -197,6 +197,7 @@ def read_addendum(
             outcome = _Outcome("not_understood", rule=old.rule, why=old.reason or _UNPLACED)
         outcomes[path] = outcome
     _read_again_placed(outcomes, derived.edges, items, corpus, vocabularies, notations, skip, first_rule, layouts)
+    _read_again_proposed(outcomes, derived.edges, items, corpus)
     _innermost(outcomes, applied_paths, reading, {item.path: item.parent for item in items})
     _lead_ins(outcomes, items, reading)
     _attachments_alone(outcomes, reading)
@@ -302,8 +303,10 @@ def _without_contents(reading: Reading, items: Sequence[Item]) -> None:
 #: again in the same words: "names numeral 4.2, but no section it belongs to; names Numeral 4.2, but ..."; or a clause
 #: and its point by its whole number written apart, which the reading joins into one: "names cláusula 5.ª, but no
 #: section it belongs to; names o n.º 3, but ..."; never two clauses listed, "items 4.1 y 4.3", which are two).
-_NO_SECTION = re.compile(r"names (\S+(?: \S+)?), but no section it belongs to(?:; names (?:(?i:\1)|[^;]*?\s\d{1,3}), but no section "
-                         r"it belongs to)*")
+#: The same clause may be said again under the label word the reading gives it ("names Bod 3.3, but no section it
+#: belongs to; names Point 3.3, but ..."): its number the same, one word before it.
+_NO_SECTION = re.compile(r"names (\S+(?: (\S+))?), but no section it belongs to(?:; names (?:(?i:\1)|[^\W\d_]+ \2|[^;]*?\s\d{1,3}), "
+                         r"but no section it belongs to)*")
 
 
 #: Why an item naming a part of the bidding documents that no document of the project is designated by is not
@@ -407,6 +410,35 @@ def _read_again_placed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes
                     "for a person to confirm"))
     finally:
         corpus.placed = frozenset()
+
+
+def _read_again_proposed(outcomes: dict[str, _Outcome], edges: Sequence[Supersedes], items: Sequence[Item],
+                         corpus: Corpus) -> None:
+    """Each item still reported as one clause of no named document (``_NO_SECTION``) after ``_read_again_placed``,
+    with a verb of change read: the clause proposed in the one document holding it among those the addendum's other
+    items changed or are proposed to change ("Změna č. 1: V bodě 1.2 ..." proposed in the one holder of a 1.2, then
+    "Změna č. 3: Bod 5.4 ..."; an answer "Angka 3.2 Spesifikasi Teknis diubah menjadi: ..." beside items changing
+    that specification's other clauses), never applied: the document is a best guess (``_changed_holder``)."""
+    again = [path for path, outcome in outcomes.items() if outcome.kind == "not_understood"
+             and outcome.action.changes and _NO_SECTION.fullmatch(str(outcome.why))]
+    if not again:
+        return
+    by_path = {item.path: item for item in items}
+    changed = [(edge.by.path, edge.target, True) for edge in edges if edge.by is not None] + [
+        (path, target, outcome.kind == "applied") for path, outcome in outcomes.items()
+        if outcome.kind in ("applied", "proposed") for target, _ in outcome.targets]
+    for path in again:
+        before = outcomes[path]
+        held = _changed_holder(str(before.why), by_path[path], before.action,
+                               {target.doc for by, target, sure in changed if sure and by != path and target.path is not None},
+                               _items_per_doc((by, target) for by, target, _ in changed if by != path), corpus)
+        if held is None:
+            continue
+        target, action, written = held
+        reference = Reference(kind="paragraph", written=written, target=target, span=(0, 0), resolved_by="outline")
+        outcomes[path] = replace(before, kind="proposed", action=action, targets=[(target, reference)], why=(
+            f"{before.why}: {target.doc}, of the documents the addendum's other items change, alone holds it; for a "
+            "person to confirm"))
 
 
 #: Why an item the rule's patterns name but no reading places is reported (after the nets, which may place it).

@@ -5,18 +5,31 @@ beside a word of change is reported at its own line."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from inforce.ontology import Document, Locator, NotUnderstoodItem, ProposalEvidence, ProposedEdge
 
 from ..derivation import _quoted_spans
 from .actions import _SENTENCE_END, Action, read_action
 from .context import _IN_ATTACHMENT_LIST, _asked, _missed, _preamble, _read_text
-from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _clause_holders, _held_elsewhere
+from .extent import (
+    _CLAUSE_ALONE,
+    _HOLDERS_PROPOSED,
+    _clause_holders,
+    _held_elsewhere,
+    _opens_with_own_label,
+)
 from .items import Item
 from .outcome import Reading, _propose, _words
 from .placing import _division
-from .references import Corpus, Reference, find_references, place_path, title_key
+from .references import (
+    Corpus,
+    Reference,
+    find_references,
+    place_path,
+    title_key,
+    unheld_designation,
+)
 from .wording import _WHOLE_STATED
 
 #: Where the answer of a question-and-answer item starts: only the answer may change anything.
@@ -234,11 +247,70 @@ def _unplaced(reading: Reading, item: Item, text: str, quoted: Sequence[tuple[in
     mentions = list(_PROJECT_NUMBER.finditer(read))
     numbered = next((m for m in mentions if not _PAGE_ALONE.fullmatch(m.group(0))), mentions[0] if mentions else None)
     coded = next((cell.strip() for cell in pages if _PAGE_CODE.fullmatch(cell.strip())), None)
+    if unread and len(unread) == len(written) and (held := _changed_holder(
+            "; ".join(str(r.why) for r in unread), item, action,
+            {e.target.doc for e in reading.applied if e.by.path != item.path and e.target.path is not None},
+            _items_per_doc((p.item.path, p.target) for p in reading.proposed if p.item.path != item.path), corpus)) is not None:
+        # ("RESPUESTA 2: ... El numeral 2.1 de las especificaciones técnicas queda redactado ...: "2.1 ..."", the
+        # addendum's other items changing that specification's clauses): proposed there, for a person to confirm
+        target, held_action, words = held
+        _propose(reading, item, target, held_action, words, rule, file, line_of,
+                 f"{unread[0].why}: {target.doc}, of the documents the addendum's other items change, alone holds it"
+                 f"{doubt}; for a person to confirm")
+        return
     if unread or numbered or coded:
         why = (unread[0].why if unread else f'names "{" ".join(numbered.group(0).split())}"' if numbered
                else f"names page {coded}, whose letters no document of the project carries")
         reading.not_understood.append(_missed(item, rule, file, line_of,
                                               f"{why}, next to a change verb ({action.words}); no target placed"))
+
+
+#: A report that an item names a clause by its dotted number and no document it belongs to ("names rubro 2.1, but no
+#: section it belongs to"; "names Bod 3.3, but ...; names Point 3.3, but ..."): the words (1) and the number (2).
+_NO_SECTION_CLAUSE = re.compile(r"names ((?:[^\W\d_]+\.? )?(\d{1,3}(?:\.\d{1,3}){1,3})), but no section it belongs to")
+
+#: The clause restated whole after the verb: a colon, then the new words quoted.
+_RESTATED = re.compile(r"[ \t]*:[ \t]*(?=[\"“„«'‘])")
+
+
+def _items_per_doc(changes: Iterable[tuple[str | None, Locator]]) -> dict[str, int]:
+    """How many items change a provision (a path) of each document, of (item path, target) pairs."""
+    items: dict[str, set[str | None]] = {}
+    for by, target in changes:
+        if target.path is not None:
+            items.setdefault(target.doc, set()).add(by)
+    return {doc: len(by) for doc, by in items.items()}
+
+
+def _changed_holder(why: str, item: Item, action: Action, applied: Collection[str], proposed: Mapping[str, int],
+                    corpus: Corpus) -> tuple[Locator, Action, str] | None:
+    """For an item reported as naming one clause by its dotted number and no document (``why``: each clause it names
+    that one, ``_NO_SECTION_CLAUSE``) beside a verb of change (``action``): the clause in the one document holding it of the
+    documents the addendum's other items change (applied or proposed), with the action (a clause
+    amended "to read: "3.2 ..."", its new words opening with its own number, is replaced whole) and the words naming
+    it; None where none or several of them hold it, or the item names a part of the bidding documents the project
+    does not hold (its clause is that part's). The documents the other items changed on their own words
+    (``applied``) are looked at first; the ones only proposed to be changed too (``proposed``) where none of those
+    holds it, each one two other items or more propose to change (one item's proposal is a guess; several agreeing on
+    the document say the addendum changes it). Only ever proposed (round 101): the addendum's other items say which
+    document it changes, nothing of the item's own does."""
+    numbers = {m.group(2) for m in _NO_SECTION_CLAUSE.finditer(why)}
+    if len(numbers) != 1 or not action.changes:
+        return None
+    number = numbers.pop()
+    held = [(doc, paths[0]) for doc in sorted(applied) if len(paths := place_path(corpus, doc, number)[0]) == 1]
+    if not held:
+        held = [(doc, paths[0]) for doc in sorted(set(proposed) - set(applied))
+                if len(paths := place_path(corpus, doc, number)[0]) == 1]
+        held = held if len(held) == 1 and proposed[held[0][0]] >= 2 else []
+    if len(held) != 1 or unheld_designation(item.text, corpus, [held[0][0]]) is not None:
+        return None
+    target = Locator(doc=held[0][0], path=held[0][1])
+    if action.action == "amend" and action.span is not None:
+        restated = _RESTATED.search(item.text, action.span[0])
+        if restated is not None and _opens_with_own_label(item.text[restated.end():], target):
+            action = Action("replace", action.words, action.span, action.attachment, action.ambiguous)
+    return target, action, _NO_SECTION_CLAUSE.search(why).group(1)
 
 
 #: Words changed wherever they stand ('All references to "X" have been revised to "Y"', "wherever
