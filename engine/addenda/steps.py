@@ -1941,7 +1941,7 @@ class _One:
                     _why(self.action, [], self.open_refs), f"of those, only {held[0][0].doc} holds {held[0][1].written}",
                     *([f"{', '.join(t.doc for t, _ in titled)} hold{'s' if len(titled) == 1 else ''} it too, titled with "
                        "words the item writes"] if titled else []), "for a person to confirm"]))
-            titled = _titled_holders(self.open_refs, self.item, self.corpus)
+            titled = _titled_holders(self.open_refs, self.item, self.corpus, self.items)
             if titled:  # "Section VIII, Particular Conditions, Sub-Clause 14.9": no document the designation fits
                 # holds 14.9 (or several do); the documents holding it titled with a run the item writes are meant
                 return _Outcome("proposed", self.rule, self.action, titled, why="; ".join([
@@ -2246,6 +2246,14 @@ def _new_clause_home(open_refs: Sequence[Reference], item: Item, items: Sequence
         # them for a person to pick; never a candidate holding a clause of that number, round 81)
         fits = new_clause_homes(corpus, path, item, items, [c.doc for c in reference.candidates])
         if not fits:
+            # (none of the documents the designation fits takes it, "Works Requirements, Section 5: insert new
+            # Clause 5.3" where the documents numbered Section 5 are other tenders': those holding the clause
+            # before it whose titles have every word of a run the item writes, round 101)
+            head, _, last = path.rpartition(".")
+            titled = sorted({doc for run in _title_runs(item, reference, corpus, f"{head}.{int(last) - 1}") for doc in run}
+                            ) if head and last.isdigit() and int(last) > 1 else []
+            fits = new_clause_homes(corpus, path, item, items, titled) if titled else []
+        if not fits:
             return []
         found += [(new_clause_joins(corpus, doc, path), reference) for doc in fits]
     return _distinct(found)
@@ -2306,18 +2314,24 @@ def _named_by_its_word(item: Item, reference: Reference, corpus: Corpus, doc: st
     return any(w.rstrip("s") == stem for w in re.findall(r"[a-z]{4,}", corpus.directory.titles[doc][1].lower()))
 
 
-def _titled_holders(open_refs: Sequence[Reference], item: Item, corpus: Corpus) -> list[tuple[Locator, Reference]]:
+def _titled_holders(open_refs: Sequence[Reference], item: Item, corpus: Corpus,
+                    items: Sequence[Item] = ()) -> list[tuple[Locator, Reference]]:
     """For a clause named in a document the item's designation leaves open, where no one candidate holds
     it ("Section VIII, Particular Conditions, Sub-Clause 14.9": neither document numbered Section VIII
     holds a 14.9; "Technical Specification Section 6, Clause 6.3.1": two of the three Sections 6 do), the
     clause in the documents holding it whose titles have every word of a run the item writes (round 44);
-    at most ``_HOLDERS_PROPOSED``, none where more would be. Proposals only."""
+    at most ``_HOLDERS_PROPOSED``, none where more would be. Where more are so titled, those of them the
+    addendum's ``items`` beside it narrow them to (``_clause_holders`` among them: "Works Requirements,
+    Section 4: replace Clause 4.2" beside "Works Requirements, Section 1, Clause 1.2: delete ...", several
+    tenders' Works Requirements holding a 4.2, one of them a 1.2 too; round 101). Proposals only."""
     found: list[tuple[Locator, Reference]] = []
     for reference in open_refs:
         number = _ENDING_CLAUSE.search(reference.written) if reference.kind == "paragraph" else None
         if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
             continue
         docs = {doc for fits in _title_runs(item, reference, corpus, number.group(1)) for doc in fits}
+        if len(docs) > _HOLDERS_PROPOSED and items:
+            docs = set(_clause_holders(number.group(1), item, items, corpus, among=docs)) or docs
         for doc in sorted(docs):
             paths = place_path(corpus, doc, number.group(1))[0]
             if len(paths) == 1:
