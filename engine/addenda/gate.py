@@ -483,8 +483,9 @@ _RESTATES_AFTER = re.compile(r"(?P<gap>[^\"“”.;\n]{0,40}?)(?P<phrase>\b(?:(?
 #: the new text is the provision whole where it opens with the provision's own label (round 59).
 _FOLLOWS_IN_VERB = r"\b(?:{words})$"
 
-#: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:").
-_READ_VERB = re.compile(r"\bread(?:s)?(?:\s+as)?$|\bto\s+read$", re.IGNORECASE)
+#: A verb that is itself the reading phrase ("Sub-section 1.6 A, should be read as:"): the pack's ``read_verbs``
+#: ending the verb's own words.
+_READ_VERB = r"\b(?:{words})$"
 
 #: A replace or change verb that says nothing of how when nothing follows it.
 #: (an imperative: "Detail 5 (revised)" marks a line of a list, "is revised." is read where it is read)
@@ -698,6 +699,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
            corpus: Corpus, no_change: Sequence[re.Pattern[str]],
            reasons: Sequence[re.Pattern[str]] = (),
            follows_in_verb: re.Pattern[str] = _NOTHING,
+           read_verb: re.Pattern[str] = _NOTHING,
            named_at: re.Pattern[str] = _NOTHING) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
     (the item's own words settle another scope), "retarget" (they settle a finer target), "propose"
@@ -985,7 +987,7 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
             if (after := _RESTATES_AFTER.match(read, 0)) is not None and after.group("gap").strip() \
                     and _OWN_OBJECT.fullmatch(after.group("gap")):
                 phrase, end = after.group("phrase").lower(), after.end()
-        elif _READ_VERB.search(edge.words) and (_READ_BEFORE.search(read, max(0, verb[0] - 20), verb[0])
+        elif read_verb.search(edge.words) and (_READ_BEFORE.search(read, max(0, verb[0] - 20), verb[0])
                                               or ((changed := _CHANGED_TO_READ.search(read, verb[0], verb[1]))
                                                   and _LABEL_SUBJECT.search(read, max(0, changed.start() - 30),
                                                                             changed.start()))) \
@@ -1466,6 +1468,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     no_change = [pattern for vocab in vocabularies for pattern in vocab.no_change]
     reasons = [pattern for vocab in vocabularies for pattern in vocab.reasons]
     follows_in_verb = worded(_FOLLOWS_IN_VERB, vocabularies, "as_follows")
+    read_verb = worded(_READ_VERB, vocabularies, "read_verbs")
     named_at = provision_named(vocabularies)
     drop: set[tuple[str, str]] = set()
     siblings_of = _AppliedByItem(reading)
@@ -1474,7 +1477,8 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         if item is None:
             continue
         siblings = siblings_of(edge.by.path)
-        found = _guard(edge, item, items, siblings, corpus, no_change, reasons, follows_in_verb, named_at)
+        found = _guard(edge, item, items, siblings, corpus, no_change, reasons, follows_in_verb,
+                       read_verb=read_verb, named_at=named_at)
         if found is None:
             continue
         what, becomes, why = found

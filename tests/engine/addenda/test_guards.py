@@ -127,8 +127,17 @@ def _guard_of(text: str, target: str, scope: str, successor: bool, words: str, *
     siblings = [edge, *(edge.model_copy(update={"target": locator(o)}) for o in others)]
     kinds = {doc: ("drawing" if doc.startswith("DWG") else "specification", "") for doc in PATHS}
     corpus = Corpus(TargetDirectory(titles=kinds), paths=lambda doc: PATHS.get(doc, []))
-    found = _guard(edge, items[0], items, siblings, corpus, _stock_no_change())
+    found = _guard(edge, items[0], items, siblings, corpus, _stock_no_change(), read_verb=_stock_read_verb())
     return None if found is None else (found[0], [(t.format(), s, b) for t, s, b in found[1]])
+
+
+def _stock_read_verb():
+    """The stock pack's ``read_verbs`` in the layout the guards read them in."""
+    from inforce.engine.addenda.actions import vocabulary, worded
+    from inforce.engine.addenda.gate import _READ_VERB
+
+    rules = [rule for pack in addenda_rules().packs for rule in pack.pack.rules if rule.kind == "supersession"]
+    return worded(_READ_VERB, [vocabulary(rule) for rule in rules], "read_verbs")
 
 
 def _stock_no_change():

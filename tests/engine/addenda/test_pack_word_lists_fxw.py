@@ -1,0 +1,49 @@
+"""Word lists of the addenda reader that were Python regular expressions beside the pack (issue 21: a policy owner adds
+a language's word in YAML, tested by ``rules test``, without Python) are the pack's now. Each test reads the same words
+under the stock pack and under an owner's pack that lacks the word, or adds one: the engine reads the pack's list, not a
+list of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import inforce.rules
+from inforce.rules import RuleSet, load_pack
+
+from addenda_reading import addenda_rules, applied, read_project, start_project
+from corpus_writer import write_doc
+
+STOCK = Path(inforce.rules.__file__).resolve().parent / "stock" / "supersession" / "csi-addenda.yaml"
+
+
+def _owner(tmp_path: Path, old: str, new: str) -> RuleSet:
+    """The stock pack with ``old`` (lines of it) written as ``new``: an owner's own pack."""
+    text = STOCK.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / "owner.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return RuleSet(packs=(load_pack(path),))
+
+
+SEALANTS = ("SECTION 07 92 00 - JOINT SEALANTS\n\n2 PRODUCTS\n\n2.1 SEALANTS\n\nA. Silicone sealant, Class 25.\n\n"
+            "B. Joint width 12 mm.\n\n2.2 BACKER RODS\n\nA. Closed-cell polyethylene.\n")
+READ_VERBS = "    read_verbs:\n      - regex: 'reads?(?:\\s+as)?'\n      - regex: 'to\\s+read'\n"
+
+
+def _read_as(tmp_path: Path, rules: RuleSet) -> set:
+    root = tmp_path / "p"
+    if not root.exists():
+        start_project(root, "read-verbs")
+        write_doc(root, "SPEC-079200", "2027-02-01", SEALANTS, title="Section 07 92 00 - Joint Sealants")
+        write_doc(root, "ADD-01", "2027-03-01", "ADDENDUM NO. 2\n\n1. Section 07 92 00, 2.1.B, to read as: "
+                  '"B. Joint width 15 mm minimum."\n\n2. Section 07 92 00, Article 2.2, Paragraph A: May be read as '
+                  '"A. Closed-cell polyolefin."\n', kind="addendum", title="Addendum No. 2")
+    return applied(read_project(root, rules))
+
+
+def test_a_verb_ending_in_the_packs_reading_phrase_gives_the_paragraph_anew(tmp_path):
+    given_anew = {("SPEC-079200#2.1.B", "full", True), ("SPEC-079200#2.2.A", "full", True)}
+    assert _read_as(tmp_path, addenda_rules()) == given_anew
+    # an owner's pack without the reading phrases: each paragraph is changed in part, no more
+    assert _read_as(tmp_path, _owner(tmp_path, READ_VERBS, "")) == {
+        ("SPEC-079200#2.1.B", "partial", True), ("SPEC-079200#2.2.A", "partial", True)}
