@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows",
-                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs")
+                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -968,6 +968,12 @@ class SupersessionRule(RuleBase):
         description="the words ending a change verb that are themselves the reading phrase (\"read\", "
         "\"reads\", \"read as\", \"to read\": \"Sub-section 1.6 A, should be read as:\"), after a word boundary: the new text after them is the "
         "provision whole where it opens with the provision's own label",
+    )
+    page_marks: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="how each page of a substitute document is marked (\"each page marked\", \"every page stamped\", "
+        "\"each page bearing\"), read as whole words: a page so named is every page of the new text, never a part of "
+        "the section or sheet replaced",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

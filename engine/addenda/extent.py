@@ -13,7 +13,7 @@ from inforce.ontology import Locator
 from inforce.rules.patterns import UNSPACED_LETTER
 
 from ..derivation import _quoted_spans
-from .actions import Action, Vocabulary, read_action, worded
+from .actions import _NOTHING, Action, Vocabulary, read_action, worded
 from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
@@ -692,10 +692,8 @@ _NOTICE_NAME = re.compile(
 
 #: How each page of the new text is marked ("substitute the attached conformed section, each page
 #: marked "...-0002"", "every page stamped Addendum No. 2"): every page of the substitute, the whole
-#: of it, never one page of the section or sheet it replaces.
-_EVERY_PAGE_MARKED = re.compile(
-    r"\b(?:each|every)\s+page\s+(?:(?:is|being)\s+)?(?:marked|stamped|labell?ed|bearing|headed|footed|initialled|initialed)\b",
-    re.IGNORECASE)
+#: of it, never one page of the section or sheet it replaces. The pack's ``page_marks``, as whole words.
+_EVERY_PAGE_MARKED = r"\b(?:{words})\b"
 
 #: Words of a named part's path that say nothing of which part it is.
 _GENERIC = {"sheet", "drawing", "general", "plan", "the", "of", "and"}
@@ -825,9 +823,11 @@ _SHEET_COUNT = re.compile(r"\s*\(\s*(?:sheet\s+)?\d{1,2}\s+of\s+\d{1,2}\s*\)\s*$
 
 
 def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
-                 resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None) -> str | None:
+                 resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None,
+                 page_marked: re.Pattern[str] = _NOTHING) -> str | None:
     """Why replacing or deleting a whole section or sheet is in doubt: its words name a part
-    of it no reference placed ("Delete keynote 2.1")."""
+    of it no reference placed ("Delete keynote 2.1"). ``page_marked``: how each page of the new text
+    is marked (``_EVERY_PAGE_MARKED`` with the pack's ``page_marks``)."""
     # the words naming the target itself ("Item P-610", "Sheet A-201", and its own title written
     # after its number: "drawing E-501 LIGHTING DETAILS") are not a part of it
     spans = [(max(0, r.span[0] - 14), r.span[1]) for _, r in resolved if r.span[1] > r.span[0]]
@@ -853,7 +853,7 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
             return (f'names "{" ".join(thing.group("thing").split())}", a thing {reference.written} shows, as what the verb '
                     "takes: the whole of it is not certain")
     spans += [m.span() for m in _NOTICE_NAME.finditer(text)]  # the addendum's own name is no part of its target
-    spans += [m.span() for m in _EVERY_PAGE_MARKED.finditer(text)]  # how the new pages are marked, all of them
+    spans += [m.span() for m in page_marked.finditer(text)]  # how the new pages are marked, all of them
     part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
     if part is not None and _WHOLE_OF.search(_read_text(text, mask)) is None:
         # ("Schedule of Requirements ..., Section 23 31 13, Pages 52-53 (the whole of that section) are

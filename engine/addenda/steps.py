@@ -53,6 +53,7 @@ from .extent import (
     _CLAUSE_ALONE,
     _CLAUSE_END,
     _CLAUSE_NAMED,
+    _EVERY_PAGE_MARKED,
     _HOLDERS_PROPOSED,
     _ITEM_DOTTED,
     _NEW_TEXT_LABEL,
@@ -1743,7 +1744,9 @@ class _One:
             said = self.action  # (the verb as written, before any doubt makes it a change in part)
             if self.action.action in ("replace", "delete"):
                 doubt = _part_doubt(self.item.text, self.mask) if not whole else None if self.reissued or _REISSUED.search(
-                    _read_text(self.item.text, self.mask)) else _whole_doubt(self.item.text, self.mask, self.action, self.resolved, self.corpus)
+                    _read_text(self.item.text, self.mask)) else _whole_doubt(
+                    self.item.text, self.mask, self.action, self.resolved, self.corpus,
+                    worded(_EVERY_PAGE_MARKED, self.vocabularies, "page_marks"))
                 if (self.action.action == "delete" and not whole
                         and _struck_from(self.item.text, self.mask, self.action, [r for _, r in self.resolved])):
                     # "Remove: From Section 22 42 00, 2.2.B:" and the words to take out below it: the

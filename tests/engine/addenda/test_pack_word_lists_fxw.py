@@ -47,3 +47,25 @@ def test_a_verb_ending_in_the_packs_reading_phrase_gives_the_paragraph_anew(tmp_
     # an owner's pack without the reading phrases: each paragraph is changed in part, no more
     assert _read_as(tmp_path, _owner(tmp_path, READ_VERBS, "")) == {
         ("SPEC-079200#2.1.B", "partial", True), ("SPEC-079200#2.2.A", "partial", True)}
+
+
+PAGE_MARKS = ("    page_marks:\n      - regex: '(?:each|every)\\s+page\\s+(?:(?:is|being)\\s+)?(?:marked|stamped|labell?ed|bearing|"
+              "headed|footed|initialled|initialed)'\n")
+
+
+def _substituted(tmp_path: Path, rules: RuleSet):
+    root = tmp_path / "p"
+    if not root.exists():
+        start_project(root, "page-marks")
+        write_doc(root, "SPEC-079200", "2027-02-01", SEALANTS, title="Section 07 92 00 - Joint Sealants")
+        write_doc(root, "ADD-01", "2027-03-01", "ADDENDUM NO. 4\n\n1. Section 07 92 00, JOINT SEALANTS: Remove the "
+                  'section and substitute the enclosed section, every page initialled "ADD-4".\n', kind="addendum",
+                  title="Addendum No. 4")
+    return read_project(root, rules)
+
+
+def test_how_each_page_of_the_substitute_is_marked_is_the_packs_words(tmp_path):
+    assert applied(_substituted(tmp_path, addenda_rules())) == {("SPEC-079200", "full", True)}
+    # an owner's pack without them: "page" names a part of the section, the whole is not certain, none applied
+    reading = _substituted(tmp_path, _owner(tmp_path, PAGE_MARKS, ""))
+    assert applied(reading) == set() and reading.proposed
