@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows",
-                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks")
+                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -974,6 +974,12 @@ class SupersessionRule(RuleBase):
         description="how each page of a substitute document is marked (\"each page marked\", \"every page stamped\", "
         "\"each page bearing\"), read as whole words: a page so named is every page of the new text, never a part of "
         "the section or sheet replaced",
+    )
+    by_changing: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="\"by\" and a change verb's gerund (\"by removing\", \"by deleting\", \"by substituting\"; an article after it "
+        "theirs too), read up to two words before a reference (\"amended by removing Drawing E-501\"): the reference "
+        "is what the change takes, no citation",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

@@ -163,6 +163,9 @@ class Corpus:
     #: The pack's ``tender_words`` as one alternation ("" where no rule lists any): words naming a tender whose
     #: identifier follows its number sign ("appel d'offres ouvert n° ..."), read before the reader's own.
     tender_words: str = ""
+    #: The pack's ``by_changing`` as one alternation ("" where no rule lists any): "by" and a change verb's gerund
+    #: right before a reference ("amended by removing Drawing E-501"), which is then the change's object, no citation.
+    by_changing: str = ""
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
@@ -945,7 +948,9 @@ def find_references(
         if article is not None and free(*article.span(1)):
             take(Reference("paragraph", article.group(1), article.span(1), None, why=article.group(1)))
     found.sort(key=lambda r: r.span)
-    found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0]) and not _subject(read, r.span)
+    by_changing = _by_changing(corpus.by_changing)
+    found = [replace(r, cited=True) if r.span[0] > 0 and _cites(read, r.span[0], by_changing)
+             and not _subject(read, r.span)
              or clause_end is not None and r.span[0] >= clause_end else r for r in found]
     # "Index revised to indicate added sheet A-502": a sheet being added is new, not what changes
     found = [replace(r, cited=True) if r.kind == "sheet" and (r.target is None or r.resolved_by == "sheet-revised")
@@ -1686,7 +1691,7 @@ SECOND_INSTRUCTION = re.compile(
     re.IGNORECASE)
 
 
-def _cites(read: str, start: int) -> bool:
+def _cites(read: str, start: int, by_changing: re.Pattern[str]) -> bool:
     """Whether the words just before ``start``, in the same sentence, cite what follows (a second
     instruction opening between them, ``SECOND_INSTRUCTION``, cites nothing of the first's: 'Replace "X"
     with "Y" and delete Paragraph 2.2.B' deletes 2.2.B, it is not what "X" is replaced with)."""
@@ -1707,7 +1712,7 @@ def _cites(read: str, start: int) -> bool:
         return True
     if _INSTEAD.search(clause):
         return False  # "instead of the valves required in Clause 2.2.A": the provision whose requirement goes
-    if _BY_CHANGING.search(clause):
+    if by_changing.search(clause):
         return False  # "the documents are amended by removing Drawing E-501": the provision the change takes
     if _SWAP_IN.search(clause):
         return False  # 'Replace "4 feet" with "5 feet" in paragraph B': the paragraph the words change in
@@ -1720,9 +1725,15 @@ def _cites(read: str, start: int) -> bool:
 
 #: "by" and a change verb's gerund right before the reference ("amended by removing Drawing E-501",
 #: "revised by deleting Paragraph 2.1.B"): how the change is made, the reference its object, no citation.
-_BY_CHANGING = re.compile(
-    r"\bby\s+(?:removing|deleting|omitting|withdrawing|striking|replacing|substituting|superseding|revising|"
-    r"amending|modifying|adding|inserting)\s+(?:the\s+)?(?:[A-Za-z]+\.?\s+){0,2}$", re.IGNORECASE)
+#: The pack's ``by_changing`` (the article after the gerund theirs too), up to two words before the reference.
+_BY_CHANGING = r"\b(?:{words})\s+(?:[A-Za-z]+\.?\s+){0,2}$"
+
+
+@functools.lru_cache(maxsize=16)
+def _by_changing(words: str) -> re.Pattern[str]:
+    """``_BY_CHANGING`` with the pack's ``by_changing`` (an alternation, "" where no rule lists any: a pattern
+    matching nothing), compiled once per list."""
+    return re.compile(_BY_CHANGING.replace("{words}", words), re.IGNORECASE) if words else re.compile(r"(?!)")
 
 
 #: A preposition opening its sentence right before the reference (a place, not a citation).

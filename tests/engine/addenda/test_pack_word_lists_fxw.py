@@ -69,3 +69,24 @@ def test_how_each_page_of_the_substitute_is_marked_is_the_packs_words(tmp_path):
     # an owner's pack without them: "page" names a part of the section, the whole is not certain, none applied
     reading = _substituted(tmp_path, _owner(tmp_path, PAGE_MARKS, ""))
     assert applied(reading) == set() and reading.proposed
+
+
+BY_CHANGING = ("    by_changing:\n      - regex: 'by\\s+(?:removing|deleting|omitting|withdrawing|striking|replacing|substituting|"
+               "superseding|revising|amending|modifying|adding|inserting)(?:\\s+the)?'\n")
+
+
+def _by_gerund(tmp_path: Path, rules: RuleSet):
+    root = tmp_path / "p"
+    if not root.exists():
+        start_project(root, "by-changing")
+        write_doc(root, "SPEC-079200", "2027-02-01", SEALANTS, title="Section 07 92 00 - Joint Sealants")
+        write_doc(root, "ADD-01", "2027-03-01", "ADDENDUM NO. 5\n\n1. Sealants: the Project Manual is hereby amended by "
+                  "omitting Section 07 92 00.\n\n2. Section 07 92 00 is revised by removing Paragraph 2.1.B.\n", kind="addendum", title="Addendum No. 5")
+    return read_project(root, rules)
+
+
+def test_a_reference_after_the_packs_by_and_gerund_is_what_the_change_takes(tmp_path):
+    assert applied(_by_gerund(tmp_path, addenda_rules())) == {("SPEC-079200", "full", False),
+                                                              ("SPEC-079200#2.1.B", "full", False)}
+    # an owner's pack without them: what follows "by omitting", "by removing" is read as cited, none of it deleted
+    assert applied(_by_gerund(tmp_path, _owner(tmp_path, BY_CHANGING, ""))) == set()
