@@ -94,7 +94,7 @@ _BODY: dict[str, tuple[str, ...]] = {
                      "old_text_columns", "new_text_columns", "old_revision_columns", "new_revision_columns",
                      "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows", "revision_marks",
                      "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing",
-                     "empty_cells", "clarifications", "conditions", "modals",
+                     "new_clause_nouns", "empty_cells", "clarifications", "conditions", "modals",
                      "passives", "parts_of_work", "reports", "sub_parts", "layouts",
                      "references", "designations", "verbs"),
     "qualifier": ("document_kinds", "patterns", "severity"),

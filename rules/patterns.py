@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows",
-                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing")
+                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing", "new_clause_nouns")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -980,6 +980,12 @@ class SupersessionRule(RuleBase):
         description="\"by\" and a change verb's gerund (\"by removing\", \"by deleting\", \"by substituting\"; an article after it "
         "theirs too), read up to two words before a reference (\"amended by removing Drawing E-501\"): the reference "
         "is what the change takes, no citation",
+    )
+    new_clause_nouns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the words for a clause right after a word saying it is new (``insertions``: \"a new Clause 6.3\", \"un "
+        "nuevo numeral 4.3\", \"nova točka 4.3\"), \"sub-\" before them or none: the clause so numbered is one the item "
+        "adds, not one it changes",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

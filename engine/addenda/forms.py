@@ -285,24 +285,17 @@ def _designation_of(item: Item, corpus: Corpus) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
-#: The words for a clause in the owners' languages ("un nuevo numeral 4.3", "un nouvel article 5.3"). (The adjective
-#: saying a paragraph is new is the pack's ``insertions`` here, and its ``new_adjectives`` where the step placing a new
-#: paragraph after a chapter's word reads it, ``steps._NEW_PLACE``.)
-_CLAUSE_WORDS = (r"numeral|art[íi]culo|inciso|p[áa]rrafo|cl[áa]usula|point|punto|alinéa|alinea|kohta|punkt|paragraaf|artikel"
-                 # (a Slovenian point, "se za točko 4.2 doda nova točka 4.3", round 77)
-                 r"|(?:pod)?to[čc]k[aeio]")
-
-
-def names_new_clause(text: str, path: str, insertions: str, *, held: bool = False) -> bool:
+def names_new_clause(text: str, path: str, insertions: str, *, held: bool = False, nouns: str = "") -> bool:
     """Whether the item's words add a clause under this number as new ("A new Clause 6.3 is added", "un nuevo
     numeral 4.3", "el siguiente punto 2.4"): one of the pack's ``insertions`` words (``insertions``, as
     ``words_of`` joins them: the one list saying a paragraph is new) right before the clause's noun and number.
     Where a document holds a clause of that number already (``held``), only if they say no renumbering: that
-    clause is then not what the item changes (round 59, audit 59's F06)."""
-    if not insertions:
+    clause is then not what the item changes (round 59, audit 59's F06). ``nouns``: the pack's ``new_clause_nouns``
+    as one alternation (``Corpus.new_clause_nouns``), the words for a clause after the insertion word."""
+    if not insertions or not nouns:
         return False
     # (never "Add new Clause 2.3 C": a paragraph lettered under 2.3 is what is new)
-    return (re.search(rf"\b(?:{insertions})\s+(?:sub-?)?(?:paragraph|clause|article|item|{_CLAUSE_WORDS})\s+"
+    return (re.search(rf"\b(?:{insertions})\s+(?:sub-?)?(?:{nouns})\s+"
                       rf"{re.escape(path)}(?![\w.])(?![ \t]+\(?[A-Z]\)?(?!\w))", text, re.IGNORECASE) is not None
             and not (held and re.search(r"\brenumber", text, re.IGNORECASE)))
 
@@ -372,8 +365,9 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
         return None
     holding = _titled_clause_holders(path, item, items, corpus, reference)
     head, _, last = path.rpartition(".")
-    new = action.action == "amend" and int(last) > 1 and names_new_clause(item.text, path, insertions)
-    if new and holding and names_new_clause(item.text, path, insertions, held=True):
+    nouns = corpus.new_clause_nouns
+    new = action.action == "amend" and int(last) > 1 and names_new_clause(item.text, path, insertions, nouns=nouns)
+    if new and holding and names_new_clause(item.text, path, insertions, held=True, nouns=nouns):
         # "A new Clause 6.3 is added": a document already holding a 6.3 is not where the new one goes (it would
         # be a renumbering, which the item does not say); the clause is read as one no document holds yet, in the
         # document lacking it that holds the one before it, never as that other document's own 6.3 (round 59)

@@ -1521,7 +1521,8 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
         if (item is None or edge.scope != "partial" or edge.target.path is None
                 or (edge.by.format(), edge.target.format()) in drop
                 or edge.target.path not in corpus.path_set(edge.target.doc)
-                or not names_new_clause(item.text, edge.target.path, insertions, held=True)):
+                or not names_new_clause(item.text, edge.target.path, insertions, held=True,
+                                        nouns=corpus.new_clause_nouns)):
             continue
         drop.add((edge.by.format(), edge.target.format()))
         why = (f"adds a new clause {edge.target.path} where {edge.target.doc} holds a {edge.target.path} already and no "

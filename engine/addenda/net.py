@@ -145,7 +145,8 @@ def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[t
     found = []
     for clause in _CLAUSE_ALONE.finditer(read, opened, closed):
         written = " ".join(clause.group(0).split())
-        if action.action == "amend" and names_new_clause(text, clause.group(1), insertions, held=True):
+        if action.action == "amend" and names_new_clause(text, clause.group(1), insertions, held=True,
+                                                         nouns=corpus.new_clause_nouns):
             # "A new Clause 2.4 has been added under Section 2": the documents already holding a 2.4 are not where
             # it goes; those lacking it that hold the 2.3 before it are, changed in the clause it joins (round 81)
             homes = new_clause_homes(corpus, clause.group(1), item, items)

@@ -125,7 +125,8 @@ def read_addendum(
                     as_of=document.effective.from_ if as_of is None else as_of, text=text_layer,
                     title=document.title or "", designations=designations_of(active),
                     tender_words=words_of(vocabularies, "tender_words"),
-                    by_changing=words_of(vocabularies, "by_changing"))
+                    by_changing=words_of(vocabularies, "by_changing"),
+                    new_clause_nouns=words_of(vocabularies, "new_clause_nouns"))
     notations: dict[str, list[re.Pattern[str]]] = {}
     for rule in active:
         for kind, compiled in _notations_of(rule).items():

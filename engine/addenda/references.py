@@ -166,6 +166,9 @@ class Corpus:
     #: The pack's ``by_changing`` as one alternation ("" where no rule lists any): "by" and a change verb's gerund
     #: right before a reference ("amended by removing Drawing E-501"), which is then the change's object, no citation.
     by_changing: str = ""
+    #: The pack's ``new_clause_nouns`` as one alternation ("" where no rule lists any): the words for a clause right
+    #: after the word saying it is new ("a new Clause 6.3", "un nuevo numeral 4.3"; ``forms.names_new_clause``).
+    new_clause_nouns: str = ""
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)

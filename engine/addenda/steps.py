@@ -2243,7 +2243,7 @@ def _new_clause_home(open_refs: Sequence[Reference], item: Item, items: Sequence
         if number is None or not reference.candidates or any(c.path is not None for c in reference.candidates):
             continue
         path = number.group(1)
-        if not names_new_clause(item.text, path, insertions, held=True):
+        if not names_new_clause(item.text, path, insertions, held=True, nouns=corpus.new_clause_nouns):
             continue
         # (several candidates lacking it and holding the one before: the one the item's words name, else each of
         # them for a person to pick; never a candidate holding a clause of that number, round 81)
@@ -2268,7 +2268,7 @@ def _new_clause_within(text: str, doc: str, corpus: Corpus, insertions: str) -> 
     it joins (``new_clause_joins``); None where it adds none, or several, or one the document cannot take as
     new (``next_free``)."""
     numbers = [n for n in dict.fromkeys(re.findall(r"(?<![\w.])\d{1,3}(?:\.\d{1,3})+(?![\w.])", text))
-               if names_new_clause(text, n, insertions, held=True) and next_free(corpus, doc, n)]
+               if names_new_clause(text, n, insertions, held=True, nouns=corpus.new_clause_nouns) and next_free(corpus, doc, n)]
     return (numbers[0], new_clause_joins(corpus, doc, numbers[0])) if len(numbers) == 1 else None
 
 

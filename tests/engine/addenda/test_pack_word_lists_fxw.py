@@ -5,6 +5,7 @@ list of its own."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import inforce.rules
@@ -90,3 +91,33 @@ def test_a_reference_after_the_packs_by_and_gerund_is_what_the_change_takes(tmp_
                                                               ("SPEC-079200#2.1.B", "full", False)}
     # an owner's pack without them: what follows "by omitting", "by removing" is read as cited, none of it deleted
     assert applied(_by_gerund(tmp_path, _owner(tmp_path, BY_CHANGING, ""))) == set()
+
+
+def _new_clause_nouns() -> str:
+    text = STOCK.read_text(encoding="utf-8")
+    return text[text.index("    new_clause_nouns:\n"):text.index("    empty_cells:\n")]
+
+
+def _new_clause(tmp_path: Path, rules: RuleSet, line: str) -> tuple[set, set]:
+    root = tmp_path / "p"
+    if root.exists():
+        shutil.rmtree(root)
+    start_project(root, "new-clause-nouns")
+    write_doc(root, "SPEC-079200", "2027-02-01", SEALANTS, title="Section 07 92 00 - Joint Sealants")
+    write_doc(root, "ADD-01", "2027-03-01", f"ADDENDUM NO. 6\n\n1. {line}\n", kind="addendum", title="Addendum No. 6")
+    reading = read_project(root, rules)
+    return applied(reading), {(p.target.format(), p.scope) for p in reading.proposed}
+
+
+def test_a_clause_added_as_new_is_named_by_the_packs_nouns(tmp_path):
+    held = 'Section 07 92 00: a new Clause 2.2 is added: "2.2 PRIMERS. A. As the sealant maker requires."'
+    # the section holds a 2.2 already and the item says no renumbering: which 2.2 it means is for a person
+    assert _new_clause(tmp_path, addenda_rules(), held) == (set(), {("SPEC-079200#2.2", "partial")})
+    # an owner's pack without the nouns: "Clause 2.2" is no new clause, the 2.2 held is changed in part
+    without = _owner(tmp_path, _new_clause_nouns(), "")
+    assert _new_clause(tmp_path, without, held) == ({("SPEC-079200#2.2", "partial", True)}, set())
+    # a noun added in YAML is read (an owner numbering the sections of a document "Section 2.2")
+    section = held.replace("Clause", "Section")
+    assert _new_clause(tmp_path, addenda_rules(), section)[0] == {("SPEC-079200#2.2", "partial", True)}
+    added = _owner(tmp_path, _new_clause_nouns(), _new_clause_nouns() + "      - regex: 'section'\n")
+    assert _new_clause(tmp_path, added, section) == (set(), {("SPEC-079200#2.2", "partial")})
