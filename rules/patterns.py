@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows",
-                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing", "new_clause_nouns")
+                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing", "new_clause_nouns", "clause_joins", "clause_prepositions")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -986,6 +986,17 @@ class SupersessionRule(RuleBase):
         description="the words for a clause right after a word saying it is new (``insertions``: \"a new Clause 6.3\", \"un "
         "nuevo numeral 4.3\", \"nova točka 4.3\"), \"sub-\" before them or none: the clause so numbered is one the item "
         "adds, not one it changes",
+    )
+    clause_joins: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the words joining one clause of a sentence to the next, or setting it against it (\"and\", \"y\", \"et\", "
+        "\"but\", \"while\", \"mientras que\", \"alors que\"), where the next opens with a provision named by its noun "
+        "and number (``provision_nouns``): a no-change clause ends or begins there, as at a semicolon",
+    )
+    clause_prepositions: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the prepositions that may stand after a clause's join (``clause_joins``) before the provision the next "
+        "clause opens with (\"in\", \"en\", \"em\", \"à\", \"dans\", \"no\", \"na\")",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

@@ -500,10 +500,28 @@ def provision_named(vocabularies: Sequence[Vocabulary]) -> re.Pattern[str]:
 #: no se modifica", "l'article 2.1 n'est pas modifié et l'article 2.5 est supprimé", "El numeral 3.1 queda sin
 #: cambios, mientras que en el numeral 3.2 donde dice ..."): a no-change clause ends or begins there, as at a
 #: semicolon (audits 61, 64).
-_JOINED_CLAUSE = re.compile(r"\s+(?:and|y|e|et|but|pero|mais|mas|while|whereas|mientras\s+que|alors\s+qu(?:e|[’'])|tandis\s+qu(?:e|[’']))\s*"
-                            r"(?<=\s|[’'])(?:(?:in|en|em|à|au|aux|dans|no|na)\s+)?(?=(?:(?:the|el|la|los|las|o|a|os|as)\s+|l[’']\s*)?"
-                            r"(?:sub-?paragraphs?|paragraphs?|para\.|articles?|sub-?clauses?|clauses?|items?|notes?|numerales|"
-                            r"numeral|incisos?|art[íi]culos?|artigos?|cl[áa]usulas?)\s+\d)", re.IGNORECASE)
+#: The pack's ``clause_joins`` (the words), a preposition of its ``clause_prepositions`` after them or none, then a
+#: provision named by its noun and number as ``provision_named`` reads it (``provision_articles``, ``provision_nouns``).
+_JOINED_CLAUSE = (r"\s+(?:{joins})\s*(?<=\s|[’'])(?:(?:{prepositions})\s+)?"
+                  r"(?=(?:(?:{articles})\s*)?\b(?:{nouns})\s+\d)")
+
+
+@functools.lru_cache(maxsize=64)
+def _joined_pattern(joins: str, prepositions: str, articles: str, nouns: str) -> re.Pattern[str]:
+    if not joins or not nouns:
+        return _NOTHING
+    layout = _JOINED_CLAUSE if prepositions else _JOINED_CLAUSE.replace("(?:(?:{prepositions})\\s+)?", "")
+    layout = layout if articles else layout.replace("(?:(?:{articles})\\s*)?", "")
+    return re.compile(layout.replace("{joins}", joins).replace("{prepositions}", prepositions)
+                      .replace("{articles}", articles).replace("{nouns}", nouns), re.IGNORECASE)
+
+
+def clause_joined(vocabularies: Sequence[Vocabulary]) -> re.Pattern[str]:
+    """The pattern of a clause's join to the next one naming a provision (``_JOINED_CLAUSE``) under the rules reading
+    an item, compiled once per word lists; one matching nothing where no rule lists ``clause_joins`` or
+    ``provision_nouns``."""
+    return _joined_pattern(words_of(vocabularies, "clause_joins"), words_of(vocabularies, "clause_prepositions"),
+                           words_of(vocabularies, "provision_articles"), words_of(vocabularies, "provision_nouns"))
 
 
 def quotations_closing(text: str, quoted: Iterable[tuple[int, int]]) -> set[int]:
@@ -531,7 +549,7 @@ _CLAUSE_LABEL = re.compile(r"[ \t\n*_]*(?:\(?(?:\d{1,3}|[a-z])\)[ \t]+)?(?:(?:"
 
 
 def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = (),
-                named_at: re.Pattern[str] = _NOTHING) -> tuple[int, int] | None:
+                named_at: re.Pattern[str] = _NOTHING, joined: re.Pattern[str] = _NOTHING) -> tuple[int, int] | None:
     """The clause the no-change phrase ``said`` stands in (a sentence, or a part of one set off by a semicolon or by
     "and", "y", "e", "et", "while", "mientras que", "alors que" ... before another provision: ``_JOINED_CLAUSE``), where it opens with a provision by its word
     and number (its subject; after a heading closed by a colon, "Especificaciones Técnicas: el numeral 2.1 no se
@@ -542,19 +560,20 @@ def _own_clause(read: str, said: re.Match[str], ends: Iterable[int] = (),
     (audits 60, 61). Every provision its subject joins ("El numeral 2.1 y el numeral 2.2 no se modifican") is said
     unchanged. A sentence ends too at each of ``ends``, where a quotation closes it (``quotations_closing``: "...
     remplacé par : « 1.2 ... cm. » L'article 2.1 n'est pas modifié.", audit 64). None where the phrase speaks for the
-    whole item. ``named_at``: a provision named by its word and number (``provision_named``)."""
+    whole item. ``named_at``: a provision named by its word and number (``provision_named``); ``joined``: a clause's
+    join to the next (``clause_joined``)."""
     start = max([0, *(m.end() for m in _SENTENCE_END.finditer(read, 0, said.start())),
                  *(at for at in ends if at <= said.start())])
     # (a clause joined before it by "and": only where what stands before the join is more than names of provisions,
     # "Paragraph 2.1 and Paragraph 2.2 remain unchanged" being one subject)
-    for join in _JOINED_CLAUSE.finditer(read, start, said.start()):
+    for join in joined.finditer(read, start, said.start()):
         if re.search(r"\w", named_at.sub(" ", read[start:join.start()]).replace(" and ", " ")
                      .replace(" y ", " ").replace(" e ", " ").replace(" et ", " ")):
             start = join.end()
     # (from the phrase's start: one may end on its own stop, "Paragraph 2.1.A: no change; Paragraph 2.5.D is deleted")
     close = _SENTENCE_END.search(read, said.start())
     end = min([close.start() if close is not None else len(read), *(at for at in ends if at > said.end())])
-    if (join := _JOINED_CLAUSE.search(read, said.end(), end)) is not None:
+    if (join := joined.search(read, said.end(), end)) is not None:
         end = join.start()
     rest = f"{read[:start]} {read[end:]}"
     # (the provision the clause opens with, its subject: not "this restates Article 2.1 and changes nothing"; or
@@ -576,15 +595,16 @@ def unchanged_clauses(read: str, vocabularies: Iterable[Vocabulary], ends: Itera
     numeral 2.1.A queda sin cambios y el numeral 2.5.D se elimina"): what one names is never what the item's change
     takes (issue 23). ``ends``: where quotations close sentences (``quotations_closing``)."""
     ends, lower, vocabularies = tuple(ends), lowered(read), tuple(vocabularies)
-    named_at = provision_named(vocabularies)
+    named_at, joined = provision_named(vocabularies), clause_joined(vocabularies)
     return [clause for vocab in vocabularies for pattern in candidates(vocab.no_change, lower)
             for said in pattern.finditer(read)
-            if (clause := _own_clause(read, said, ends, named_at)) is not None]
+            if (clause := _own_clause(read, said, ends, named_at, joined)) is not None]
 
 
 def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing: bool,
                    reasons: Sequence[re.Pattern[str]] = (), verb_end: int | None = None,
-                   ends: Iterable[int] = (), named_at: re.Pattern[str] = _NOTHING) -> re.Match[str] | None:
+                   ends: Iterable[int] = (), named_at: re.Pattern[str] = _NOTHING,
+                   joined: re.Pattern[str] = _NOTHING) -> re.Match[str] | None:
     """Where ``read`` says nothing changes (the first of the ``no_change`` phrases it holds).
     Beside a change verb (``changing``), a phrase whose subject is the rest of the provision
     ("Increase the allowance from $6,500 to $9,200. The rest of the paragraph remains
@@ -600,7 +620,7 @@ def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing:
             if not (changing and (_REMAINDER.search(read, max(0, said.start() - 80), said.start())
                                   or _REMAINDER_AFTER.match(read, said.end())
                                   or _in_reason(read, said, reasons, verb_end)
-                                  or _own_clause(read, said, ends, named_at) is not None
+                                  or _own_clause(read, said, ends, named_at, joined) is not None
                                   or (verb_end is not None and verb_end <= said.start()
                                       and _OTHER_PARTS.search(read, max(verb_end, said.start() - 80), said.start())))):
                 return said
@@ -608,13 +628,15 @@ def said_unchanged(read: str, no_change: Sequence[re.Pattern[str]], *, changing:
 
 
 _MERGED: dict[tuple[int, ...], tuple[tuple[Vocabulary, ...], tuple[
-    dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]], re.Pattern[str]]]] = {}
+    dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]], re.Pattern[str],
+    re.Pattern[str]]]] = {}
 
 
 def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
-        dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]], re.Pattern[str]]:
-    """The vocabularies' phrases by action, no-change phrases, reasons and the pattern of a provision named by its
-    word (``provision_named``), each built once (and its words indexed once: ``candidates``) for all the lines read
+        dict[str, list[re.Pattern[str]]], list[re.Pattern[str]], list[re.Pattern[str]], re.Pattern[str],
+        re.Pattern[str]]:
+    """The vocabularies' phrases by action, no-change phrases, reasons, the pattern of a provision named by its
+    word (``provision_named``) and of a clause's join to the next (``clause_joined``), each built once (and its words indexed once: ``candidates``) for all the lines read
     under them (issue 23)."""
     key = tuple(id(vocab) for vocab in vocabularies)
     held = _MERGED.get(key)
@@ -630,9 +652,9 @@ def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
             phrases[action].extend(patterns)
         no_change.extend(vocab.no_change)
         reasons.extend(vocab.reasons)
-    named_at = provision_named(vocabularies)
-    _MERGED[key] = (vocabularies, (phrases, no_change, reasons, named_at))
-    return phrases, no_change, reasons, named_at
+    named_at, joined = provision_named(vocabularies), clause_joined(vocabularies)
+    _MERGED[key] = (vocabularies, (phrases, no_change, reasons, named_at, joined))
+    return phrases, no_change, reasons, named_at, joined
 
 
 def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
@@ -650,7 +672,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # its colon only setting it off; read on past it as after a verb written in the sentence
         read = f"{read[:label.end() - 1]} {read[label.end():]}"
     vocabularies = tuple(vocabularies)
-    phrases, no_change, reasons, named_at = _merged(vocabularies)
+    phrases, no_change, reasons, named_at, joined = _merged(vocabularies)
     hits = _matches(read, phrases)
     # "was modified to remove Par. 1.1 A", "is revised to add a note": a change verb whose
     # infinitive names the change; the infinitive's verb is the action, the first only says a change
@@ -668,7 +690,7 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # 2.4 is deleted in its entirety.")
         hits = hits[1:]
     quiet = said_unchanged(read, no_change, changing=bool(hits), reasons=reasons, verb_end=hits[0][1] if hits else None,
-                           ends=quotations_closing(text, mask), named_at=named_at)
+                           ends=quotations_closing(text, mask), named_at=named_at, joined=joined)
     attachment = bool(_ATTACHED.search(read))
     if quiet is not None:
         words = " ".join(quiet.group(0).split())

@@ -16,6 +16,7 @@ from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
 from .actions import (
     _NOTHING,
     Action,
+    clause_joined,
     provision_named,
     quotations_closing,
     read_action,
@@ -700,7 +701,8 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
            reasons: Sequence[re.Pattern[str]] = (),
            follows_in_verb: re.Pattern[str] = _NOTHING,
            read_verb: re.Pattern[str] = _NOTHING,
-           named_at: re.Pattern[str] = _NOTHING) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
+           named_at: re.Pattern[str] = _NOTHING,
+           joined: re.Pattern[str] = _NOTHING) -> tuple[str, list[tuple[Locator, str, bool]], str] | None:
     """The one guard an applied edge fails, as (what to do, the edges it becomes, why): "apply"
     (the item's own words settle another scope), "retarget" (they settle a finer target), "propose"
     or "drop" (not a target at all)."""
@@ -712,7 +714,8 @@ def _guard(edge: DerivedEdge, item: Item, items: Sequence[Item], siblings: Seque
     # nothing, whatever verb it holds (not in the reason its change gives: "Delete 2.2 as it repeats 2.1")
     if (same := said_unchanged(read, no_change, changing=True, reasons=reasons,
                                verb_end=verb[1] if verb is not None else None,
-                               ends=quotations_closing(item.text, quoted), named_at=named_at)) is not None:
+                               ends=quotations_closing(item.text, quoted), named_at=named_at,
+                               joined=joined)) is not None:
         return ("propose", [(target, edge.scope, edge.successor)],
                 f'it says "{same.group(0)}" beside its change verb: whether it changes anything is for a person '
                 "to confirm")
@@ -1469,7 +1472,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
     reasons = [pattern for vocab in vocabularies for pattern in vocab.reasons]
     follows_in_verb = worded(_FOLLOWS_IN_VERB, vocabularies, "as_follows")
     read_verb = worded(_READ_VERB, vocabularies, "read_verbs")
-    named_at = provision_named(vocabularies)
+    named_at, joined = provision_named(vocabularies), clause_joined(vocabularies)
     drop: set[tuple[str, str]] = set()
     siblings_of = _AppliedByItem(reading)
     for edge in list(reading.applied):
@@ -1478,7 +1481,7 @@ def _guards(reading: Reading, items: Sequence[Item], corpus: Corpus, document: D
             continue
         siblings = siblings_of(edge.by.path)
         found = _guard(edge, item, items, siblings, corpus, no_change, reasons, follows_in_verb,
-                       read_verb=read_verb, named_at=named_at)
+                       read_verb=read_verb, named_at=named_at, joined=joined)
         if found is None:
             continue
         what, becomes, why = found

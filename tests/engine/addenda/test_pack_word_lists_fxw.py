@@ -5,10 +5,12 @@ list of its own."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import inforce.rules
+from inforce.engine.addenda.actions import unchanged_clauses, vocabulary
 from inforce.rules import RuleSet, load_pack
 
 from addenda_reading import addenda_rules, applied, read_project, start_project
@@ -94,8 +96,10 @@ def test_a_reference_after_the_packs_by_and_gerund_is_what_the_change_takes(tmp_
 
 
 def _new_clause_nouns() -> str:
+    """The stock pack's ``new_clause_nouns`` list, its key and entries (up to the next key or comment of the rule)."""
     text = STOCK.read_text(encoding="utf-8")
-    return text[text.index("    new_clause_nouns:\n"):text.index("    empty_cells:\n")]
+    start = text.index("    new_clause_nouns:\n")
+    return text[start:re.compile(r"^    \S", re.MULTILINE).search(text, start + 1).start()]
 
 
 def _new_clause(tmp_path: Path, rules: RuleSet, line: str) -> tuple[set, set]:
@@ -121,3 +125,23 @@ def test_a_clause_added_as_new_is_named_by_the_packs_nouns(tmp_path):
     assert _new_clause(tmp_path, addenda_rules(), section)[0] == {("SPEC-079200#2.2", "partial", True)}
     added = _owner(tmp_path, _new_clause_nouns(), _new_clause_nouns() + "      - regex: 'section'\n")
     assert _new_clause(tmp_path, added, section) == (set(), {("SPEC-079200#2.2", "partial")})
+
+
+CLAUSE_JOINS = "      - regex: 'and|y|e|et|but|pero|mais|mas|while|whereas|mientras\\s+que'\n"
+
+
+def _vocabularies(rules: RuleSet) -> list:
+    return [vocabulary(rule) for pack in rules.packs for rule in pack.pack.rules if rule.kind == "supersession"]
+
+
+def test_a_clause_unchanged_after_the_packs_join_speaks_for_its_own_provision(tmp_path):
+    read = "Se suprime el inciso 3.4 y el inciso 3.1 queda sin cambios."
+    stock = _vocabularies(addenda_rules())
+    assert unchanged_clauses(read, stock) == [(27, 59)]
+    # an owner's pack without the Spanish and English joins: the no-change words speak for the whole sentence
+    assert unchanged_clauses(read, _vocabularies(_owner(tmp_path, CLAUSE_JOINS, ""))) == []
+    # and a join added in YAML is read (an owner's "sowie", the pack's Spanish words around it)
+    sowie = read.replace(" y ", " sowie ")
+    assert unchanged_clauses(sowie, stock) == []
+    added = _owner(tmp_path, CLAUSE_JOINS, CLAUSE_JOINS + "      - regex: 'sowie'\n")
+    assert unchanged_clauses(sowie, _vocabularies(added)) == [(31, 63)]
