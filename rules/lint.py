@@ -469,6 +469,7 @@ _EMPTY_MATCH = {
     "revision_marks": "every table cell of a number or letter would be read as a revision mark",
     "provision_nouns": "every number would be read as a provision's name",
     "provision_articles": "every word before a provision's noun would be read as its article",
+    "clause_alone_nouns": "every dotted number would be read as a clause of no named document",
     "clause_prepositions": "every word after a clause's join would be read as its preposition",
     "clause_joins": "every position would be read as joining two clauses",
     "new_clause_nouns": "every word after an insertion word would be read as naming a new clause",

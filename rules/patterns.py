@@ -789,7 +789,7 @@ WORD_LISTS: tuple[str, ...] = ("answers", "questions", "successor_words", "whole
                                "new_text_columns", "old_revision_columns", "new_revision_columns", "clarifications",
                                "conditions", "modals", "passives", "parts_of_work", "reports", "sub_parts",
                                "empty_cells", "procurement_ids", "tender_words", "insertions", "new_adjectives", "as_follows",
-                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing", "new_clause_nouns", "clause_joins", "clause_prepositions")
+                               "revision_marks", "provision_nouns", "provision_articles", "read_verbs", "page_marks", "by_changing", "new_clause_nouns", "clause_joins", "clause_prepositions", "clause_alone_nouns")
 #: A kind of designation (``designations`` keys): a lower-case name ("annex", "chapter"), the words under it read as one.
 DesignationKind = Annotated[str, StringConstraints(pattern=r"^[a-z]+(?:_[a-z]+)*$")]
 #: What a ``references`` notation names.
@@ -997,6 +997,12 @@ class SupersessionRule(RuleBase):
         default=(),
         description="the prepositions that may stand after a clause's join (``clause_joins``) before the provision the next "
         "clause opens with (\"in\", \"en\", \"em\", \"à\", \"dans\", \"no\", \"na\")",
+    )
+    clause_alone_nouns: tuple[WordingPattern, ...] = Field(
+        default=(),
+        description="the words naming a clause by its dotted number where no document is named (\"Section 5.17\", \"Article "
+        "8.1\", \"Clause 4.2\"), \"sub-\" before them or none: the clause is looked for in the documents of the project "
+        "holding that number (applied where one does, proposed or reported where several or none do)",
     )
     empty_cells: tuple[WordingPattern, ...] = Field(
         default=(),

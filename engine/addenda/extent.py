@@ -5,6 +5,7 @@ the item's words place its target where an instruction's are is ``placing``'s.""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
@@ -484,13 +485,24 @@ def _whole_successor(read: str, doc: str) -> bool:
 #: (a word of a script written without spaces, "差替図を添付する", touches the words beside it: round 75)
 _WHOLE = rf"(?:\b|(?<={UNSPACED_LETTER}))(?:{{words}})(?:\b|(?={UNSPACED_LETTER}))"
 
-#: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1").
-_CLAUSE_ALONE = re.compile(r"(?:sub-?)?(?:sections?|articles?|clauses?|subsections?)\s+(\d{1,3}(?:\.\d{1,3})+)",
-                           re.IGNORECASE)
+#: A clause named by a dotted number and a word, with no document ("Section 5.17", "Article 8.1"): one of the pack's
+#: ``clause_alone_nouns``, "sub-" before it or none; the number the group ``number``.
+_CLAUSE_ALONE = r"(?:sub-?)?(?:{words})\s+(?P<number>\d{1,3}(?:\.\d{1,3})+)"
+
+
+@functools.lru_cache(maxsize=16)
+def _clause_alone_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(_CLAUSE_ALONE.replace("{words}", words), re.IGNORECASE) if words else _NOTHING
+
+
+def clause_alone(corpus: Corpus) -> re.Pattern[str]:
+    """``_CLAUSE_ALONE`` with the pack's ``clause_alone_nouns`` the corpus carries, compiled once per list (matching
+    nothing where no rule lists any)."""
+    return _clause_alone_pattern(corpus.clause_alone_nouns)
 
 #: A provision named as an item by a dotted number ("Item 6.1"), which an addendum's own numbering
 #: also is where it opens an item: read as ``_CLAUSE_ALONE`` is only past the item's own opening.
-_ITEM_DOTTED = re.compile(r"items?\s+(\d{1,3}(?:\.\d{1,3})+)", re.IGNORECASE)
+_ITEM_DOTTED = re.compile(r"items?\s+(?P<number>\d{1,3}(?:\.\d{1,3})+)", re.IGNORECASE)
 
 
 #: A table column naming the document a row is about ("Sec", "Section", "Document", "Part", "Vol").
@@ -545,7 +557,7 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
             continue
         # (a row as its readers read it: "| 5 | 4.2.1 |" under a "Clause" column names Article 4.2.1)
         read = _row_text(other.cells) if other.cells else other.text
-        for match in _CLAUSE_ALONE.finditer(read):
+        for match in clause_alone(corpus).finditer(read):
             # (a clause the item adds, "new clause 4.3" in an insertion's gloss, no document holds yet: it
             # says the document holds its chapter, "4", not that it holds a 4.3 already)
             path = _added_parent(read, match)
@@ -564,8 +576,8 @@ def _added_parent(read: str, match: re.Match[str]) -> str:
     """The path a neighbour's clause ``match`` says a document holds: its number, or where the words
     before it call it new (``_NEW_BEFORE``), the clause it is added under ("new clause 4.3": "4")."""
     if _NEW_BEFORE.search(read, max(0, match.start() - 20), match.start()):
-        return match.group(1).rsplit(".", 1)[0]
-    return match.group(1)
+        return match.group("number").rsplit(".", 1)[0]
+    return match.group("number")
 
 
 #: A clause named by its number after the word for its kind ("Clause 5.12.1", "paragraph 3.1.1",

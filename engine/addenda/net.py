@@ -16,7 +16,7 @@ from inforce.ontology import Locator
 from ..derivation import _quoted_spans, run_in_title
 from .actions import Action, read_action
 from .context import _SENTENCE, _read_text
-from .extent import _CLAUSE_ALONE, _HOLDERS_PROPOSED, _distinct, _likely_holders
+from .extent import _HOLDERS_PROPOSED, _distinct, _likely_holders, clause_alone
 from .forms import names_new_clause, new_clause_homes, new_clause_joins
 from .items import Item
 from .references import Corpus, Reference, find_references, place_path
@@ -143,28 +143,28 @@ def _held_clauses(item: Item, items: Sequence[Item], text: str, mask: Sequence[t
     opened = max([0, *(m.end() for m in _SENTENCE.finditer(read, 0, action.span[0]))])
     closed = next((m.end() for m in _SENTENCE.finditer(read, action.span[1])), len(read))
     found = []
-    for clause in _CLAUSE_ALONE.finditer(read, opened, closed):
+    for clause in clause_alone(corpus).finditer(read, opened, closed):
         written = " ".join(clause.group(0).split())
-        if action.action == "amend" and names_new_clause(text, clause.group(1), insertions, held=True,
+        if action.action == "amend" and names_new_clause(text, clause.group("number"), insertions, held=True,
                                                          nouns=corpus.new_clause_nouns):
             # "A new Clause 2.4 has been added under Section 2": the documents already holding a 2.4 are not where
             # it goes; those lacking it that hold the 2.3 before it are, changed in the clause it joins (round 81)
-            homes = new_clause_homes(corpus, clause.group(1), item, items)
+            homes = new_clause_homes(corpus, clause.group("number"), item, items)
             why = (f"adds {written} as new, in no named document: {', '.join(homes)} "
                    f"{'has' if len(homes) == 1 else 'have'} none of that number yet and "
                    f"hold{'s' if len(homes) == 1 else ''} the one before it: changed in part"
                    + ("" if len(homes) == 1 else ", which one is for a person to pick"))
             for doc in homes:
-                target = new_clause_joins(corpus, doc, clause.group(1))
+                target = new_clause_joins(corpus, doc, clause.group("number"))
                 found.append((target, Reference("paragraph", written, clause.span(), target, resolved_by="outline", why=why)))
             continue
-        holders = _likely_holders(clause.group(1), item, items, corpus)
+        holders = _likely_holders(clause.group("number"), item, items, corpus)
         why = (f"names {written} of no named document: {holders[0]} is the document of the project holding it"
                if len(holders) == 1 else
                f"names {written} of no named document, which {', '.join(holders)} each hold: which one is for a "
                "person to pick")
         for doc in holders:
-            target = Locator(doc=doc, path=clause.group(1))
+            target = Locator(doc=doc, path=clause.group("number"))
             found.append((target, Reference("paragraph", written, clause.span(), target, resolved_by="outline", why=why)))
     return _distinct(found)
 

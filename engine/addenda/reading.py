@@ -126,7 +126,8 @@ def read_addendum(
                     title=document.title or "", designations=designations_of(active),
                     tender_words=words_of(vocabularies, "tender_words"),
                     by_changing=words_of(vocabularies, "by_changing"),
-                    new_clause_nouns=words_of(vocabularies, "new_clause_nouns"))
+                    new_clause_nouns=words_of(vocabularies, "new_clause_nouns"),
+                    clause_alone_nouns=words_of(vocabularies, "clause_alone_nouns"))
     notations: dict[str, list[re.Pattern[str]]] = {}
     for rule in active:
         for kind, compiled in _notations_of(rule).items():

@@ -169,6 +169,9 @@ class Corpus:
     #: The pack's ``new_clause_nouns`` as one alternation ("" where no rule lists any): the words for a clause right
     #: after the word saying it is new ("a new Clause 6.3", "un nuevo numeral 4.3"; ``forms.names_new_clause``).
     new_clause_nouns: str = ""
+    #: The pack's ``clause_alone_nouns`` as one alternation ("" where no rule lists any): the words naming a clause by
+    #: its dotted number with no document ("Section 5.17", "Article 8.1"; ``extent.clause_alone``).
+    clause_alone_nouns: str = ""
     _keys: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)
     _sets: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
     _titles: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False)

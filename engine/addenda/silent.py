@@ -13,11 +13,11 @@ from ..derivation import _quoted_spans
 from .actions import _SENTENCE_END, Action, read_action
 from .context import _IN_ATTACHMENT_LIST, _asked, _missed, _preamble, _read_text
 from .extent import (
-    _CLAUSE_ALONE,
     _HOLDERS_PROPOSED,
     _clause_holders,
     _held_elsewhere,
     _opens_with_own_label,
+    clause_alone,
 )
 from .items import Item
 from .outcome import Reading, _propose, _words
@@ -818,12 +818,12 @@ def _named_here(text: str, read: str, item: Item, items: Sequence[Item], corpus:
     clause of no named document ("Section 5.1.1") held by the one document of the project holding it."""
     named = [(r.span, r.target, r.written) for r in find_references(text, corpus, mask=_quoted_spans(text), notations=notations, titles=False)
              if r.target is not None and r.by_number and not r.cited and _division(r) not in skip]
-    for clause in _CLAUSE_ALONE.finditer(read):
+    for clause in clause_alone(corpus).finditer(read):
         if any(a < clause.end() and clause.start() < b for (a, b), _, _ in named):
             continue
-        holders = _clause_holders(clause.group(1), item, items, corpus)
+        holders = _clause_holders(clause.group("number"), item, items, corpus)
         if len(holders) == 1:
-            named.append((clause.span(), Locator(doc=holders[0], path=clause.group(1)), clause.group(0)))
+            named.append((clause.span(), Locator(doc=holders[0], path=clause.group("number")), clause.group(0)))
     return sorted(named, key=lambda n: n[0])
 
 

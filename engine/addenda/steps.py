@@ -50,7 +50,6 @@ from .context import (
     procurement_ids,
 )
 from .extent import (
-    _CLAUSE_ALONE,
     _CLAUSE_END,
     _CLAUSE_NAMED,
     _EVERY_PAGE_MARKED,
@@ -85,6 +84,7 @@ from .extent import (
     _sole_holder_of_several,
     _whole_doubt,
     _whole_said,
+    clause_alone,
     designated_sheet,
 )
 from .forms import (
@@ -900,10 +900,10 @@ class _One:
             if asked:
                 return _Outcome("proposed", self.rule, self.action, _distinct([(r.target, r) for r in asked]),
                                 why="the answer changes what the question names: for a person to confirm")
-            clauses = list(_CLAUSE_ALONE.finditer(self.item.text[:self.start]))
-            if len({c.group(1) for c in clauses}) == 1 and _MENTION.search(
+            clauses = list(clause_alone(self.corpus).finditer(self.item.text[:self.start]))
+            if len({c.group("number") for c in clauses}) == 1 and _MENTION.search(
                     _read_text(self.item.text, self.mask), self.start) is None and len(
-                    holders := _clause_holders(clauses[0].group(1), self.item, self.items, self.corpus)) == 1:
+                    holders := _clause_holders(clauses[0].group("number"), self.item, self.items, self.corpus)) == 1:
                 # "Q. Section 3.4 asks for 99.5 percent ... R. The availability target is raised to 99.8
                 # percent": a statement of work numbers its clauses as sections of no document the
                 # question names; the clause, in the one document of the project holding it, for a
@@ -1121,23 +1121,23 @@ class _One:
             # 2.3"): reported, never passed over
             mentions = list(_MENTION.finditer(_read_text(self.item.text, self.mask)))
             mention = mentions[0] if mentions else None
-            clause = _CLAUSE_ALONE.fullmatch(" ".join(mention.group(0).split())) if mention is not None else None
+            clause = clause_alone(self.corpus).fullmatch(" ".join(mention.group(0).split())) if mention is not None else None
             if clause is None and mention is not None and mention.start() > self.start:
                 # ("No. Item 6.1 is amended to read: ..." answering a bidder: a dotted item the words name
                 # past the item's own opening is a document's, as a clause so named is, never the
                 # addendum's own numbering)
                 clause = _ITEM_DOTTED.fullmatch(" ".join(mention.group(0).split()))
-            inner = _CLAUSE_ALONE.fullmatch(" ".join(mentions[-1].group(0).split())) if len(mentions) > 1 else None
+            inner = clause_alone(self.corpus).fullmatch(" ".join(mentions[-1].group(0).split())) if len(mentions) > 1 else None
             if clause is None and inner is not None and all(
-                    inner.group(1).startswith(m.group(0).split()[-1] + ".") for m in mentions[:-1]):
+                    inner.group("number").startswith(m.group(0).split()[-1] + ".") for m in mentions[:-1]):
                 # "Under Section 3, Reporting, Section 3.1, the last sentence ...": the part, then the clause
                 # of it that changes
                 mention, clause = mentions[-1], inner
             if clause is not None and self.action.changes:
                 # "Section 5.17 - Page 38 - Delete ...": a clause of a document the item does not name
-                holders = _clause_holders(clause.group(1), self.item, self.items, self.corpus)
+                holders = _clause_holders(clause.group("number"), self.item, self.items, self.corpus)
                 if len(holders) == 1:
-                    target = Locator(doc=holders[0], path=clause.group(1))
+                    target = Locator(doc=holders[0], path=clause.group("number"))
                     target = self._lettered_item(target)
                     if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
@@ -1145,13 +1145,13 @@ class _One:
                     return self._in_named_holder(target, reference, _Outcome("proposed", self.rule, self.action, [(target, reference)], why=(
                         f"names {' '.join(mention.group(0).split())} of no named document: {holders[0]} is the one "
                         "document of the project holding it (and the clauses the items beside it name)")))
-                likely = _likely_holders(clause.group(1), self.item, self.items, self.corpus) if len(holders) > 1 else []
+                likely = _likely_holders(clause.group("number"), self.item, self.items, self.corpus) if len(holders) > 1 else []
                 if likely:
                     # several documents hold it: those the words and headings make likeliest, each for a person
                     if self.action.action in ("replace", "delete") and _ORDINAL_PART.search(_read_text(self.item.text, self.mask)):
                         self.action = Action("amend", self.action.words, self.action.span, self.action.attachment, self.action.ambiguous)
-                    found = [(Locator(doc=doc, path=clause.group(1)), Reference(
-                        "paragraph", mention.group(0), mention.span(), Locator(doc=doc, path=clause.group(1)), resolved_by="outline"))
+                    found = [(Locator(doc=doc, path=clause.group("number")), Reference(
+                        "paragraph", mention.group(0), mention.span(), Locator(doc=doc, path=clause.group("number")), resolved_by="outline"))
                         for doc in likely]
                     return _Outcome("proposed", self.rule, self.action, found, why=(
                         f"names {' '.join(mention.group(0).split())} of no named document, which {len(holders)} documents "

@@ -145,3 +145,28 @@ def test_a_clause_unchanged_after_the_packs_join_speaks_for_its_own_provision(tm
     assert unchanged_clauses(sowie, stock) == []
     added = _owner(tmp_path, CLAUSE_JOINS, CLAUSE_JOINS + "      - regex: 'sowie'\n")
     assert unchanged_clauses(sowie, _vocabularies(added)) == [(31, 63)]
+
+
+CLAUSE_ALONE = "    clause_alone_nouns:\n      - regex: 'sections?|articles?|clauses?|subsections?'\n"
+PAINTING = ("SECTION 09 91 00 - PAINTING\n\n2 PRODUCTS\n\n2.1 PAINTS\n\nA. Acrylic latex.\n\n2.3 PRIMERS\n\n"
+            "A. Alkyd primer.\n")
+
+
+def _asked(tmp_path: Path, rules: RuleSet, noun: str) -> tuple[set, set, int]:
+    root = tmp_path / "p"
+    if root.exists():
+        shutil.rmtree(root)
+    start_project(root, "clause-alone-nouns")
+    write_doc(root, "SPEC-079200", "2027-02-01", SEALANTS, title="Section 07 92 00 - Joint Sealants")
+    write_doc(root, "SPEC-099100", "2027-02-01", PAINTING, title="Section 09 91 00 - Painting")
+    write_doc(root, "ADD-01", "2027-03-01", f"ADDENDUM NO. 7\n\n1. Question: Is {noun} 2.2 required? "
+              f"Answer: {noun} 2.2 is withdrawn from the contract.\n", kind="addendum", title="Addendum No. 7")
+    reading = read_project(root, rules)
+    return applied(reading), {(p.target.format(), p.scope) for p in reading.proposed}, len(reading.not_understood)
+
+
+def test_a_clause_named_by_the_packs_noun_alone_is_looked_for_in_its_one_holder(tmp_path):
+    # only the sealants section holds a 2.2: the answer withdrawing "Section 2.2" is proposed there
+    assert _asked(tmp_path, addenda_rules(), "Section") == (set(), {("SPEC-079200#2.2", "full")}, 0)
+    # an owner's pack without the nouns: "Section 2.2" names nothing the pack reads, reported
+    assert _asked(tmp_path, _owner(tmp_path, CLAUSE_ALONE, ""), "Section") == (set(), set(), 1)
