@@ -41,9 +41,11 @@ class CommitGuard:
         self._owner()._holding = True
 
     def take(self) -> bool:
-        """Whether Ctrl-C came since ``hold`` (or the last ``take``); the note is then spent."""
-        owner = self._owner()
-        noted, owner._noted = owner._noted, False
+        """Whether Ctrl-C came since ``hold`` (or the last ``take``); the note is then spent. An inner
+        guard takes nothing: the note is the outermost's, said once when the whole command is done."""
+        if self._outer is not None:
+            return False
+        noted, self._noted = self._noted, False
         return noted
 
     def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:

@@ -32,10 +32,11 @@ def _project(tmp_path: Path) -> Path:
     return root
 
 
-def _interrupted_at(step: str, root: Path, tmp_path: Path) -> subprocess.CompletedProcess:
+def _interrupted_at(step: str, root: Path, tmp_path: Path, *command: str) -> subprocess.CompletedProcess:
     reached = tmp_path / f"reached-{step}"
     env = {**os.environ, "INFORCE_STORE_PAUSE": f"{step}:3", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
-    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", "ingest", str(root)],
+    argv = list(command) or ["ingest", str(root)]
+    process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 120
@@ -56,7 +57,7 @@ def test_ctrl_c_once_the_new_graph_is_live_lets_the_ingest_finish_and_says_so(tm
     root = _project(tmp_path)
     done = _interrupted_at("swapped", root, tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "interrupted (Ctrl-C) once the new graph was going live: the ingest finished first" in done.stderr
+    assert "interrupted (Ctrl-C) after the new graph went live: the command finished first" in done.stderr
     assert runner.invoke(app, ["show", str(root), "SPEC-2#1.1"]).exit_code == 0
     again = runner.invoke(app, ["ingest", str(root)])
     assert again.exit_code == 0 and "up to date" in again.output, again.output
@@ -71,6 +72,17 @@ def test_ctrl_c_after_the_commit_while_the_summary_is_printed_still_exits_0(tmp_
     assert "documents/spec-2.md" in done.stderr  # the summary, printed whole
     assert "interrupted (Ctrl-C) after the new graph went live: the command finished first" in done.stderr
     assert runner.invoke(app, ["show", str(root), "SPEC-2#1.1"]).exit_code == 0
+
+
+@pytest.mark.slow
+def test_ctrl_c_once_an_erasure_s_graph_is_live_is_said_as_for_an_ingest(tmp_path):
+    # (audit 98 B L1: the erasure finished, as it must, but never said it had been interrupted)
+    root = _project(tmp_path)
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    done = _interrupted_at("swapped", root, tmp_path, "erase", str(root), "SPEC-2", "--by", "R. Keeper", "--confirm", "SPEC-2")
+    assert done.returncode == 0, done.stderr
+    assert "interrupted (Ctrl-C) after the new graph went live: the command finished first" in done.stderr
+    assert "erased: SPEC-2" in done.stdout
 
 
 @pytest.mark.slow
