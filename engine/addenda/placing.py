@@ -17,7 +17,7 @@ from .context import _BREAK, _NUMBER_AFTER_INITIALS, _OWN_NUMBER, _preamble, _re
 from .extent import _CLAUSE_END, _DELETED_NOTE, _NO_OBJECT, _PART_WORDS, _REF_WORDS, REVISION_NOTE
 from .items import Item, _codes_only
 from .references import Reference
-from .wording import _OLD_THEN_NEW
+from .wording import _BARE_REVISION, _OLD_THEN_NEW
 
 
 def _has_object(text: str, mask: Sequence[tuple[int, int]], action: Action) -> bool:
@@ -200,6 +200,20 @@ _REFERENCE_THEN_UPDATE = re.compile(r"[ \t*_]*+(?:reference|ref\.)[ \t*_]*:[^\n]
                                     r"correction)[ \t*_]*:", re.IGNORECASE)
 
 
+#: A sentence that only says what it named is revised ("Sheet C-4 is revised.", "Section 84 has been revised."):
+#: what is left of it after the names, at most two words before the bare revision's verb.
+_SAID_REVISED = re.compile(rf"[\s,]*(?:[^\W\d_]+\s+){{0,2}}?(?:{_BARE_REVISION.pattern})\s*", re.IGNORECASE)
+
+
+def _revised_then_replaced(read: str, last: int, end: int, action: Action, own_refs: Sequence[Reference]) -> bool:
+    """Whether the sentence naming the target only says it is revised, and the next sentence, naming nothing
+    itself, replaces ("Project Plan Sheet C-4 is revised. A print of the revised sheet is attached to take the
+    place of the sheet of the same number."): the later verb says how the one thing named is revised; its
+    target is settled."""
+    return (action.action == "replace" and _SAID_REVISED.fullmatch(read, last, end) is not None
+            and not any(r.span[0] >= end for r in own_refs))
+
+
 def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Locator, Reference]],
             mask: Sequence[tuple[int, int]] = (), references: Sequence[Reference] = (),
             own: tuple[str, int] | None = None) -> str | None:
@@ -291,7 +305,8 @@ def _placed(item: Item, start: int, action: Action, resolved: Sequence[tuple[Loc
                 # verb's clause names one provision, an earlier sentence another
                 return ("its verb's clause names one provision and an earlier sentence another: which the "
                         "verb changes is not certain")
-            if not _REF_WORDS.fullmatch(read[opened + 1:first]) and not titled and not referred and not renamed:
+            if (not _REF_WORDS.fullmatch(read[opened + 1:first]) and not titled and not referred and not renamed
+                    and not _revised_then_replaced(read, last, ends.start(), action, own_refs)):
                 return ("it names its target in a sentence of prose and its verb in a later one: "
                         "which the verb changes is not certain")
     inherited = all(r.from_heading for _, r in resolved)

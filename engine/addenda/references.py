@@ -578,6 +578,19 @@ _WORDED_TITLE = re.compile(
     r"[A-Z][a-z]+(?:-[A-Za-z]+)*)){1,6})[ \t]+(?:section|specification)\b)")
 
 
+#: A state highway agency's subsection by its section's number, a dash and its own ("Section 39-1.03,"), ending
+#: right where a quotation opens: the quotation is that subsection's title.
+_SUBSECTION_BEFORE_QUOTE = re.compile(r"\bSub-?sections?[ \t]+\d[\d.-]*[ \t]*,?[ \t]*$|\bSections?[ \t]+\d{1,3}-\d{1,2}\.\d{1,3}[ \t]*,?[ \t]*$",
+                                      re.IGNORECASE)
+
+
+def _subsection_titled(text: str, quote: int) -> bool:
+    """Whether the quotation opening at ``quote`` is the title of the subsection written right before it ("Section
+    39-1.03, "CONSTRUCTION,"", held-out-76): a part's own title, never a document's, however many documents'
+    titles hold its word (read as one, it kept the document named before the subsection from being read)."""
+    return _SUBSECTION_BEFORE_QUOTE.search(text, max(0, quote - 40), quote) is not None
+
+
 def _QUOTED_AT(text: str, span: tuple[int, int]) -> bool:
     return span[0] > 0 and text[span[0] - 1] in "\"“" and span[1] < len(text) and text[span[1]] in "\"”"
 
@@ -740,6 +753,14 @@ def find_references(
         for match in corpus.designations.run.finditer(read):
             if free(*match.span()) and not _CSI_PART.match(read, match.start()):
                 reference = _designation(match.group(0), match.span(), corpus, read)
+                if (reference is not None and reference.target is None
+                        and (part := _tender_part_titled(match.group(0), match.span(), read, corpus, reference.candidates)) is not None):
+                    # ("Page - 9 -, Section 4, Fabrication:" of the tender's one document whose part 4 is so titled: the
+                    # document, which the clauses named after it are of, and its part)
+                    take(Reference("section", part.written, (part.span[0], part.span[0]), Locator(doc=part.target.doc),  # type: ignore[union-attr]
+                                   resolved_by="outline"))
+                    take(part)
+                    continue
                 if reference is not None and chained is not None and chained.target is not None and (
                         _TITLE_BETWEEN.fullmatch(read, chained.span[1], match.start()) is not None):
                     reference = _within_chain(chained, reference, match.group(0), corpus)
@@ -1414,6 +1435,36 @@ def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str 
             return Reference("section", label, span, None, tuple(Locator(doc=d) for d in docs), "designation",
                              why=f"{label} fits {len(docs)} documents ({', '.join(docs)}); not guessed")
     return None
+
+
+def _tender_part_titled(written: str, span: tuple[int, int], read: str, corpus: Corpus,
+                        designated: Sequence[Locator] = ()) -> Reference | None:
+    """A designation and number placed at no document ("Section 4, Fabrication:" where the project's documents
+    designated "Section 4" are other tenders', ``designated``, or the one so designated is titled otherwise), read as the part so numbered
+    and titled of the tender the addendum is about: the one document of that tender (``_same_tender``, its title
+    carrying the tender's number) whose outline's part of that number bears that title (held-out-76's "Page - 9 -,
+    Section 4, Fabrication: add the following new Clause 4.3"), the instruction after its colon. None where no such
+    document, or several."""
+    number = re.fullmatch(r"[^\W\d_]+\.?[ \t]+(\d{1,3})", " ".join(written.split()))
+    titled = _TITLE_AFTER.match(read, span[1])
+    if (number is None or titled is None or corpus.names is None or not title_key(titled.group(1))
+            or not re.match(r"[ \t]*:[ \t]*\S", read[titled.end(1):])):
+        # (only the place an instruction opens with, its colon and the instruction after it on the line: a heading
+        # "Section 3 - Execution" over items naming their own clauses is left to them)
+        return None
+    from rapidfuzz import utils
+
+    numbers, own = _own_tender(corpus)
+    text = " " + " ".join(utils.default_process(own).split()) + " "
+    marks = corpus.directory.memo("tender-marks", corpus.target_kinds, _tender_marks)
+    since, as_of = corpus.directory.since, corpus.as_of
+    fitting = [doc for doc in corpus.directory.titles_of(corpus.target_kinds)
+               if doc in marks and (as_of is None or doc not in since or since[doc] < as_of) and _same_tender(*marks[doc], numbers, text)
+               and title_key(corpus.names(doc).get(number.group(1), "")) == title_key(titled.group(1))]
+    if len(fitting) != 1 or any(d.doc in marks and _same_tender(*marks[d.doc], numbers, text) for d in designated):
+        return None  # (a document of this tender designated so is what the designation may name)
+    return Reference("paragraph", f"{' '.join(written.split())}, {titled.group(1).strip()}", (span[0], titled.end(1)),
+                     Locator(doc=fitting[0], path=number.group(1)), resolved_by="outline")
 
 
 def _same_part_untold(written: str, key: str, doc: str, corpus: Corpus) -> list[str]:
@@ -2565,7 +2616,8 @@ def _titles(text: str, read: str, corpus: Corpus, cells: Sequence[str],
 
     phrases: list[tuple[str, tuple[int, int]]] = []
     phrases += [(m.group(1), m.span(1)) for m in _QUOTED_TITLE.finditer(text)  # not one a question quotes
-                if not any(s < m.start() and m.end() <= e and e - s > m.end() - m.start() + 2 for s, e in mask)]
+                if not any(s < m.start() and m.end() <= e and e - s > m.end() - m.start() + 2 for s, e in mask)
+                and not _subsection_titled(text, m.start())]
     phrases += [(m.group(0), m.span()) for m in _CAPS_TITLE.finditer(read) if len(m.group(0)) >= 8]
     # a title in its own letter case, unquoted: "Cast-in-Place Concrete section", "Specification Cast in Place Concrete"
     phrases += [(m.group(1) or m.group(2), m.span(1) if m.group(1) else m.span(2)) for m in _WORDED_TITLE.finditer(read)]

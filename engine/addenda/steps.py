@@ -687,6 +687,8 @@ class _One:
             titled = _TITLED_ARTICLE.match(self.item.text)
             label = titled if titled is not None and titled.end() == self.action.span[0] and self.context and _title_agrees(
                 titled, self.context, self.corpus, self.notations) else None
+        if label is not None and self._names_its_clause(label.group(1)):
+            label = None
         if label is not None and self.context and not any(
                 r.kind in ("section", "sheet") and not r.cited for r in self.references if not r.from_heading):
             # "203.3.12 COMPACTION. Delete paragraph (c)": the item is numbered by the paragraph it
@@ -700,6 +702,23 @@ class _One:
             elif self.action.changes and any(r.target is not None for r in self.references):
                 return _Outcome("proposed", self.rule, self.action, [(r.target, r) for r in self.references if r.target is not None][:1],
                                 why=f'numbered "{label.group(1)}", a paragraph no reference placed')
+
+    def _names_its_clause(self, label: str) -> bool:
+        """Whether an item numbered like a paragraph ("1.2.2 ...") names in its own words the clause it
+        changes, by number, in a document it names by number or exact title ("1.2.2 Civil specification,
+        article 2.4: replace ..."): the number is then the addendum's own item label, not a paragraph
+        of the document. A clause under the label ("203.3.12 COMPACTION. Delete paragraph 203.3.12(c)")
+        or one only cited or read from the heading leaves the label a paragraph."""
+        for ref in self.references:
+            if ref.from_heading or ref.cited or ref.target is None or not ref.target.path or not ref.by_number:
+                continue
+            path = ref.target.path
+            if not re.fullmatch(r"\d+(?:\.\d+)+", path) or not re.search(re.escape(path), ref.written):
+                continue
+            if path == label or path.startswith(label + ".") or label.startswith(path + "."):
+                continue
+            return True
+        return False
 
     def _reasons_cited(self, clause_end: int | None) -> list[Reference]:
         """The references, those in the reason the instruction gives after what it names cited
@@ -1590,6 +1609,13 @@ class _One:
             if _opens_with_own_label(after, self.resolved[0][0]):
                 self.action = Action("replace", self.action.words, self.action.span, self.action.attachment)
 
+    def _joined_part(self) -> bool:
+        """Whether the one provision resolved is where a part the item names, which the outline does not hold, joins
+        ("Section 10-1.01, ..., the third paragraph is revised as follows:" read at section 10; "Paragraph 2.1.B,
+        revise as follows:" at 2.1): whatever the new text restates of that part, the provision changes in part."""
+        target, reference = self.resolved[0]
+        return reference.target is None and reference.joins == target and reference.kind == "paragraph"
+
     def _as_follows(self) -> _Outcome | None:
         """"revise as follows" with no scope said."""
         if (self.action.action == "amend" and self.action.ambiguous is None and self.action.span is not None and len(self.resolved) == 1
@@ -1621,6 +1647,8 @@ class _One:
                        "to confirm")
                 return _Outcome("proposed", self.rule, Action("replace", self.action.words, self.action.span, self.action.attachment,
                                                          ambiguous=why), self.resolved, why=why)
+            elif self._joined_part():
+                pass  # ("Section 10-1.01, ... is revised as follows:" where the outline holds section 10 whole: in part)
             elif not run_on or after.startswith(("\"", "“")):
                 # (a quotation run on after the colon is new text too, whole or a part: not a requirement
                 # run on, 'Clause 2.1.B stands modified as: "Provide ..."')
