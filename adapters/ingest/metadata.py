@@ -22,7 +22,7 @@ from inforce.ontology import DOCUMENT_KINDS, ON_LAPSE_VALUES, Locator, LocatorEr
 from inforce.ontology.scalars import PATH_SEGMENT, blank_or_padded, group_name, visible_name
 from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 
-from .opening import judge_title
+from .opening import title_errors
 from .yamlnodes import NodeReader, is_null, iso_date
 
 __all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "TITLE_HINT", "DeclaredEdge", "Metadata", "read_metadata"]
@@ -192,11 +192,14 @@ def _judge_title(node: Node, fields: dict[str, Any], reader: NodeReader) -> None
     the one rule), with the access the same metadata declares: an error at the title's line,
     ``reason="marking"`` (its file's access unknown: withheld from askers with groups, as an
     access line's problem is)."""
-    errors, notes = judge_title(fields["title"], access=fields.get("access"), public=fields.get("public") is True)
-    for message in errors:
-        reader.error(node, message, field="title", hint=TITLE_HINT, reason="marking")
-    for message in notes:
-        reader.warn(node, message, field="title", hint=TITLE_HINT, reason="marking")
+    public = fields.get("public") is True
+    errors, notes = title_errors(fields["title"], access=fields.get("access"), public=public)
+    # a document declared public is told the group its title reads as a marking for, never to declare what it
+    # declares (audit 97 A F2)
+    for error in errors:
+        reader.error(node, error.message, field="title", hint=error.hint if public else TITLE_HINT, reason="marking")
+    for note in notes:
+        reader.warn(node, note.message, field="title", hint=TITLE_HINT, reason="marking")
 
 
 def _effective(node: Node, reader: NodeReader) -> dict[str, dt.date] | None:

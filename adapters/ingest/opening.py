@@ -75,7 +75,12 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    the title lines and the first line of body text at most (rule 1), the closing lines two. A
    document that only mentions a group there is declared public (``public: true`` in its front
    matter, sidecar or register row) and its lines are then read as text (rule 3 still refuses a
-   restriction written there).
+   restriction written there, where marking-shaped: :func:`_shape`, audit 97 A F2). A short run
+   (``_SHORT_RUN`` words) whose restricting word stands as a marking's is refused there though it names
+   no group the project writes (:func:`_unnamed_marking`, audit 97 A F1: ``CONFIDENTIAL — MGMT ONLY``).
+6. Letter-spaced words are joined before any line is judged (:func:`_letters_joined`, audit 97 A F3),
+   and a line that restricts ending in a joining word or sign is judged with the next line
+   (``Opening._continues``, audit 97 A F4: ``RESTRICTED TO MANAGERS AND`` / ``OWNERS``).
 
 Past the opening one shape is still refused: an access declaration right under a line of dashes
 (``FENCE_SHAPED``), front matter written after the text, where it is no front matter.
@@ -124,6 +129,7 @@ __all__ = [
     "marking_names",
     "normal_name",
     "table_errors",
+    "title_errors",
     "title_like",
     "visible",
 ]
@@ -296,17 +302,18 @@ def group_names(value: str) -> tuple[str, ...] | None:
 
 
 def declaration(found: list[str], groups: Iterable[str] = frozenset(),
-                declared: Iterable[str] | None = None) -> tuple[str, str] | None:
+                declared: Iterable[str] | None = None, *, public: bool = False) -> tuple[str, str] | None:
     """The ``(key, value)`` of the first access declaration among ``found`` cells (module
     docstring, 3.): a run of cells that is a restriction naming one of ``groups`` (the project's;
     compared in :func:`normal_name`'s form), as its first cell and the rest; or, whatever the
     project's groups, an access key followed by a cell written as front matter writes access
     (:func:`_front_matter_shaped`). ``declared``: the groups the document's own metadata gives
-    it, where it gives any (a run naming only them agrees with it: no declaration). None where
-    there is none."""
+    it, where it gives any (a run naming only them agrees with it: no declaration); ``public``: the
+    metadata declares the document public (a run is a restriction only where marking-shaped:
+    :func:`_shape`). None where there is none."""
     folded = _normal_groups(groups)
     if folded:
-        said = _restriction(found, folded, None if declared is None else _normal_groups(declared))
+        said = _restriction(found, folded, None if declared is None else _normal_groups(declared), public=public)
         if said is not None:
             return said
     for index, key in enumerate(found[:-1]):
@@ -353,7 +360,9 @@ RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
        for word in ("accès", "acces", "acceso", "accesso", "zugriff", "zugang", "toegang")},
     **{word: ("mark", "a marking, in French, Spanish, Italian, German, Dutch")
        for word in ("confidentiel", "confidencial", "riservato", "vertraulich", "vertrouwelijk", "restreint",
-                    "réservé", "interne", "interno", "intern")},
+                    "réservé")},
+    **{word: ("weak", "internal, in French, Spanish, Italian, German, Dutch")
+       for word in ("interne", "interno", "intern")},
     "acl": ("key", "an access control list, the name the metadata checks point to"),
     "readers": ("key", "who may read, the name the metadata checks point to"),
     "reader": ("key", "the same, singular"),
@@ -378,17 +387,19 @@ RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
     "accessible": ("key", "``Accessible to: Owners``"),
     "read": ("key", "``Read: owners``, ``Owners: read``, ``Owners may read this document``"),
     "eyes": ("key", "``For owners' eyes only``"),
-    # words that restrict
+    # words that restrict: ``mark`` ones restrict wherever they stand as a marking's word (module docstring, 3.);
+    # ``weak`` ones are ordinary adjectives of a title too (``Internal drainage``, ``Private road access``,
+    # ``Limited liability``), a marking's word only as a cell of their own (``INTERNAL: OWNERS``), as a key is
     "only": ("mark", "``OWNERS ONLY``, ``For the board only``"),
     "restricted": ("mark", "``Restricted to owners``"),
     "restriction": ("mark", "the same, as a noun"),
     "restrict": ("mark", "the same, as a verb"),
-    "limited": ("mark", "``Limited to the board``"),
+    "limited": ("weak", "``Limited to the board``"),
     "confidential": ("mark", "a marking that withholds the text"),
     "secret": ("mark", "the same"),
-    "sensitive": ("mark", "the same"),
-    "internal": ("mark", "the same (``Internal: owners``)"),
-    "private": ("mark", "the same"),
+    "sensitive": ("weak", "the same"),
+    "internal": ("weak", "the same (``Internal: owners``)"),
+    "private": ("weak", "the same"),
     "reserved": ("mark", "``Reserved for owners``"),
     "strictly": ("mark", "``strictly owners``"),
     "exclusively": ("mark", "the same"),
@@ -397,9 +408,10 @@ RESTRICTION_VOCABULARY: dict[str, tuple[str, str]] = {
     # group's name in a run of letters, makes the run a marking (``業主のみ``, ``仅限業主``, ``소유자만``)
     **{word: ("mark", "only, limited to, exclusive, confidential, in Chinese, Japanese, Korean, Thai, Lao, "
                                  "Khmer and Myanmar")
-       for word in ("のみ", "限定", "専用", "限り", "以外", "機密", "内部", "秘", "仅限", "限于", "专用", "机密", "僅限", "專用",
+       for word in ("のみ", "限定", "専用", "限り", "以外", "機密", "秘", "仅限", "限于", "专用", "机密", "僅限", "專用",
                     "만", "전용", "한정", "기밀", "เฉพาะ", "เท่านั้น", "ลับ", "ສະເພາະ", "ເທົ່ານັ້ນ", "តែ", "តែប៉ុណ្ណោះ",
                     "ផ្តាច់មុខ", "သာ", "သီးသန့်")},
+    "内部": ("weak", "internal, in Chinese and Japanese"),
     # the languages that inflect a group's name after the word that restricts (audit 92 A F1: ``ТОЛЬКО ДЛЯ
     # ВЛАДЕЛЬЦЕВ`` for ``владельцы``): their marks, read with :func:`_stem_named`
     **{word: ("mark", "only, exclusively, confidential, secret, in Russian, Ukrainian, Bulgarian, Serbian, Polish, "
@@ -710,13 +722,27 @@ def _joined(readings: Iterable[_Reading]) -> _Reading:
                     frozenset(alone - named))
 
 
+#: A word written letter by letter (``O-W-N-E-R-S``, ``R E S T R I C T E D``, ``O.W.N.E.R.S.``): single letters
+#: parted by one space, dash or dot each (audit 97 A F3).
+_LETTER_SPACED = re.compile(rf"(?<!\w)[^\W\d_](?:[ .{_DASHES}][^\W\d_](?!\w))+\.?")
+_LETTER_GAPS = re.compile(rf"[ .{_DASHES}]")
+
+
+def _letters_joined(text: str) -> str:
+    """``text`` with each word written letter by letter (:data:`_LETTER_SPACED`) joined into the word it spells
+    (``O-W-N-E-R-S O-N-L-Y`` is ``OWNERSONLY``, ``R E S T R I C T E D : O W N E R S`` is ``RESTRICTED : OWNERS``):
+    the one place the rule reads spaced letters, so a document declared public and one declaring no access read
+    them alike (audit 97 A F3)."""
+    return _LETTER_SPACED.sub(lambda match: _LETTER_GAPS.sub("", match.group()), text)
+
+
 @functools.lru_cache(maxsize=16384)
 def _reading(text: str, groups: frozenset[str], *, exact: bool = False) -> _Reading:
     """What the words of one cell ``text`` are (:class:`_Reading`): group names matched first (a
     run of up to ``_NAME_WORDS`` words in :func:`normal_name`'s form, singular or plural unless
     ``exact``; a function-word name only in capitals or as the cell's one word), then marks,
     phrases and route words."""
-    shown = _POSSESSIVE.sub("", _unmarked(unicodedata.normalize("NFKC", text)))
+    shown = _POSSESSIVE.sub("", _unmarked(unicodedata.normalize("NFKC", _letters_joined(text))))
     written = [piece for token in _words(shown) for piece in _pieces(token)]
     tokens = [_fold(token) for token in written]
     named: set[str] = set()
@@ -861,7 +887,7 @@ def _glued(token: str, groups: frozenset[str]) -> tuple[str, str] | None:
     for group in groups:
         if len(token) > len(group) and group not in FUNCTION_WORDS:
             for rest in (token.removeprefix(group), token.removesuffix(group)):
-                if rest != token and _MARK_WORDS.get(rest, ("", ""))[0] == "mark":
+                if rest != token and _MARK_WORDS.get(rest, ("", ""))[0] in ("mark", "weak"):
                     return group, rest
     return None
 
@@ -913,23 +939,128 @@ def _may_restrict(found: list[str], groups: frozenset[str], declared: frozenset[
 
 
 def _restriction(found: list[str], groups: frozenset[str],
-                 declared: frozenset[str] | None = None) -> tuple[str, str] | None:
+                 declared: frozenset[str] | None = None, *, public: bool = False) -> tuple[str, str] | None:
     """The first run of ``found`` cells that is a restriction (module docstring, 3.), as (its first
     cell, the rest): it names a group of ``groups`` beside a restricting word, whatever else it
     says. In a document that declares access (``declared``, normal form), a run naming only groups
-    it declares agrees with it and is text."""
+    it declares agrees with it and is text. In one declared public (``public``), a run is one only
+    where its restricting word stands as a marking's (:func:`_shape`, audit 97 A F2): ``Managers'
+    internal memo`` and ``Restricted parking for managers`` are titles there."""
     for run, reading in _runs(found, groups):
         if reading.marked and reading.restricts:
             if declared is not None and reading.marked <= declared:
                 continue
+            if public and not _shape(run, groups).stands:
+                continue
             return run[0], " | ".join(run[1:])
     return None
+
+
+#: The words that link a restricting word to the group it restricts to (``Limited to the board``).
+_LINKING = frozenset({"to", "for", "by"})
+#: The words 'for' ``RESTRICTION_VOCABULARY`` leaves out as English words (``per``, ``pour``, ``para``, ``pre``,
+#: the folded ``för`` and ``për``): a marking's joining words to :func:`_shape` (``APENAS PARA PROPRIETÁRIOS``).
+_FOR_LIKE = frozenset({"for", "per", "pour", "para", "pre"})
+
+
+class _Shape(NamedTuple):
+    """How the words of a run stand (:func:`_shape`)."""
+
+    stands: bool  # a restricting word stands as a marking's word, not as a title's adjective
+    other: bool  # a word that is no restricting word, no word joining them and no group's name (``MGMT``)
+    strong: bool = False  # of them, a word that restricts (``mark``) or a phrase, no weak word nor key
+
+
+def _shape(run: tuple[str, ...], groups: frozenset[str]) -> _Shape:
+    """Whether a restricting word of the cells ``run`` stands as a marking writes it (audit 97 A F1, F2), and
+    whether the run holds another word than restricting words, the words joining them and group names. A word
+    that restricts (``mark``: ``only``, ``confidential``, ``restricted``, ``reserved``, ``nur``, ``только`` …, a
+    phrase such as ``not public``, a group and a mark written as one word) stands unless a plain space parts it
+    from an ordinary word right after it in its cell (one not followed by a group's name), which it then qualifies
+    as a title's adjective does
+    (``Confidential waste disposal``, ``Restricted parking for managers``, ``Owners only parking signage``);
+    a weak word (``weak``: ``internal``, ``private``, ``limited``, ``sensitive``) stands only in a cell of
+    restricting and joining words alone (``INTERNAL: OWNERS``) or before a word joining a group to it
+    (``Limited to the board``), and a key (``access``, ``security``, ``distribution`` …) only in such a cell
+    (``Sensitivity: Owners``): ``Managers' internal memo``, ``IT security policy``, ``Board room access
+    control`` are titles."""
+    stands = other = strong = False
+    for cell in run:
+        text = _POSSESSIVE.sub("", _unmarked(unicodedata.normalize("NFKC", _letters_joined(cell))))
+        found = list(_marked_token().finditer(text))
+        tokens = [_fold(match.group()) for match in found]
+        kinds = [_kind(token, groups) for token in tokens]
+        joins = [kind is None and _joins(token) for token, kind in zip(tokens, kinds, strict=True)]
+        named = [kind is None and not join and _starts_group(tokens, at, groups)
+                 for at, (kind, join) in enumerate(zip(kinds, joins, strict=True))]
+        plain = all(kind is not None or join for kind, join in zip(kinds, joins, strict=True))
+        other = other or not all(kind is not None or join or name
+                                 for kind, join, name in zip(kinds, joins, named, strict=True))
+        if any(" " in mark for mark in _reading(cell, groups).marks):
+            stands = strong = True  # a phrase: ``not public``, ``need to know``, ``copies to``
+        for at, kind in enumerate(kinds):
+            after = at + 1 < len(tokens)
+            # an ordinary word right after it, not itself a word joining a group to it (Maltese ``GĦALL``, 'for the')
+            ordinary_after = after and kinds[at + 1] is None and not joins[at + 1] and not named[at + 1] and not \
+                text[found[at].end():found[at + 1].start()].strip() and not (at + 2 < len(tokens) and named[at + 2])
+            if kind == "mark" and (not ordinary_after or plain):
+                stands = strong = True
+            elif (kind is not None and plain) or (
+                    kind == "weak" and after and (tokens[at + 1] in _LINKING or kinds[at + 1] == "for")):
+                stands = True
+    return _Shape(stands, other, strong)
+
+
+def _kind(token: str, groups: frozenset[str]) -> str | None:
+    """What a word is to :func:`_shape`: ``mark``, ``weak`` (a weak mark or a key) or ``for`` (of
+    ``RESTRICTION_VOCABULARY``; a group and a mark written as one word and a run of a script written without
+    spaces holding a mark are ``mark``), or None."""
+    said = _MARK_WORDS.get(token)
+    if said is not None:
+        return "weak" if said[0] == "key" else said[0]
+    if is_access_key(token):
+        return "weak"
+    glued = _glued(token, groups)
+    if glued is not None or (_UNSPACED.search(token) and any(mark in token for mark in _UNSPACED_MARKS)):
+        return "mark" if glued is None or _MARK_WORDS[glued[1]][0] == "mark" else "weak"
+    return None
+
+
+def _joins(token: str) -> bool:
+    """Whether a word only joins the words of a marking (``to``, ``for``, ``the``, ``and``, ``use``)."""
+    return token in _CARRIED_FILL or token in FUNCTION_WORDS or token in _FILLERS or token in _FOR_LIKE
+
+
+def _starts_group(tokens: list[str], at: int, groups: frozenset[str]) -> bool:
+    """Whether a group's name (in up to ``_NAME_WORDS`` words, or a word sharing its stem) begins at ``at``."""
+    return any(_group_of("".join(tokens[at:at + size]), groups) is not None
+               for size in range(1, min(_NAME_WORDS, len(tokens) - at) + 1)) or \
+        _stem_named(tokens[at], groups) is not None
 
 
 #: The most words of a run in which a word sharing a group's stem names it with no word beside it (audit 94 A F1):
 #: a marking's (``NUR FÜR EIGENTÜMERN``, ``VETËM PËR PRONARËT``), not a title's or a sentence's (``Financed by a
 #: regional development bank`` names no ``finance``).
 _ALONE_WORDS = 4
+
+
+def _unnamed_marking(found: list[str], groups: frozenset[str]) -> bool:
+    """Whether a line of a marking place of a document declaring no access reads as a marking naming a group by a
+    word the project does not write (audit 97 A F1: ``CONFIDENTIAL — MGMT ONLY``, ``RESTRICTED: OWN. & MGRS.``,
+    ``FIN ONLY``): a run of ``_SHORT_RUN`` words at most, the bound of a bare marking, that restricts, whose
+    word that restricts (``mark``, no key nor weak word: ``Access: permit``, ``| Document | Access |`` name no
+    group and are text) stands as a marking's (:func:`_shape`: not a title's adjective, ``Confidential waste
+    disposal``), beside a word of its own (the group, however abbreviated). A line opening with a small letter
+    goes on with a sentence of the line before (``clarification only.``), which a marking never does."""
+    first = next((char for char in " ".join(found) if char.isalpha()), "")
+    if first.islower():
+        return False
+    for run, reading in _runs(found, groups, exact=True):
+        if reading.words <= _SHORT_RUN and reading.restricts:
+            shape = _shape(run, groups)
+            if shape.strong and shape.other:
+                return True
+    return False
 
 
 def marking_names(found: list[str], groups: frozenset[str]) -> tuple[str, ...]:
@@ -1051,6 +1182,14 @@ def judge_title(title: str, *, access: Iterable[str] | None, public: bool) -> tu
     document's opening by :class:`Opening`, with the access the same metadata declares
     (``access``; ``public``: ``public: true``). ``title: Owners only`` in a document declaring no
     access is refused as the heading ``# Owners only`` is (audit 83 A F2)."""
+    errors, notes = title_errors(title, access=access, public=public)
+    return [error.message for error in errors], [note.message for note in notes]
+
+
+def title_errors(title: str, *, access: Iterable[str] | None,
+                 public: bool) -> tuple[list[InputError], list[InputError]]:
+    """:func:`judge_title`'s problems as the opening rule tells them, each with its hint (a document declared
+    public is told the group its title reads as a marking for: audit 97 A F2)."""
     token = _DECLARED.set(_Declared())
     try:
         declare_access(access, public=public)
@@ -1058,7 +1197,7 @@ def judge_title(title: str, *, access: Iterable[str] | None, public: bool) -> tu
         error = judge.judge(title, line_no=None)
     finally:
         _DECLARED.reset(token)
-    return ([error.message] if error is not None else []), [note.message for note in judge.notes]
+    return ([error] if error is not None else []), list(judge.notes)
 
 
 class Opening:
@@ -1075,6 +1214,8 @@ class Opening:
         #: the document declares nothing of its access, not even that it is public: a marking
         #: place's line naming a group is an error (module docstring, 5.)
         self.undeclared = self.declared is None and not (box is not None and box.public)
+        #: the document is declared public (``public: true``): only a marking-shaped run is refused (:func:`_shape`)
+        self.public = self.declared is None and box is not None and box.public
         #: Warnings: lines kept as text that may be access, in a project naming no group yet.
         self.notes: list[InputError] = []
         self._key: str | None = None
@@ -1088,14 +1229,16 @@ class Opening:
         if not found:
             return None
         key, self._key = self._key, None
-        said = declaration(found, self.groups, self.declared) or (
-            declaration([key, *found], self.groups, self.declared) if key is not None else None)
+        said = declaration(found, self.groups, self.declared, public=self.public) or (
+            declaration([key, *found], self.groups, self.declared, public=self.public) if key is not None else None)
         if said is None and self.undeclared and self.groups:
             named = marking_names(found if key is None else [key, *found], self.groups)
             if named:
                 return self._names_a_group(line, line_no, where, named)
+            if _unnamed_marking(found if key is None else [key, *found], self.groups):
+                return self._names_no_group(line, line_no, where)
         if said is None:
-            if self._carries(found):
+            if self._carries(found) or self._continues(found):
                 self._key = " ".join(found)
             elif self.groups and _may_restrict(found if key is None else [key, *found], self.groups,
                                                None if self.declared is None else folded_groups(self.declared)):
@@ -1114,11 +1257,35 @@ class Opening:
                     hint="if it says who may read the document, write it in the front matter, the sidecar or "
                          "the register (and take the line out of the text)"))
             return None
+        if self.public:
+            group = self._written(said)
+            return InputError(
+                f"{echoed(visible(line))}{where} reads as access metadata, a marking for {echoed(group)}, in a document "
+                "that declares public: true",
+                file=self.file, line=line_no, field="access",
+                hint=f"the document declares public: true, yet this line reads as a marking for {group}: reword the "
+                     f"line, or declare access: [{group}]")
         return InputError(
             f"{echoed(visible(line))}{where} reads as access metadata: a document's access is written in "
             "its front matter from the very first line (Markdown), its sidecar or the register, never "
             "in its text",
             file=self.file, line=line_no, field="access", hint=_HINT)
+
+    def _written(self, said: tuple[str, str]) -> str:
+        """The first group a refused run (``declaration``'s key and value) names, as the project writes it."""
+        reading = _joined(_reading(cell, self.groups) for cell in (said[0], *said[1].split(" | ")))
+        named = sorted(reading.marked) or ["?"]
+        return _WRITTEN.get().get(named[0], named[0])
+
+    def _names_no_group(self, line: str, line_no: int | None, where: str) -> InputError:
+        return InputError(
+            f"{echoed(visible(line))}{where} reads as an access marking (a restricting word in a line of "
+            f"{_SHORT_RUN} words or fewer) in a document that declares no access, though it names no group "
+            "the project uses: read as text it would leave a restricted document public",
+            file=self.file, line=line_no, field="access",
+            hint="if the document is restricted, declare its groups in its front matter, sidecar or register "
+                 "(access: [GROUP, ...]) and take the line out of the text; if the line is no marking, declare the "
+                 "document public (public: true in its front matter, sidecar or register row)")
 
     def _names_a_group(self, line: str, line_no: int | None, where: str, named: tuple[str, ...]) -> InputError:
         group = _WRITTEN.get().get(named[0], named[0])  # as the project writes it ('support-uk', not 'supportuk')
@@ -1130,6 +1297,21 @@ class Opening:
                  f"[{group}]) and take the line out of the text; if the group is only mentioned, declare the "
                  "document public (public: true in its front matter, sidecar or register row)")
 
+    def _continues(self, found: list[str]) -> bool:
+        """Whether a line that restricts goes on on the next line (audit 97 A F4: ``RESTRICTED TO MANAGERS AND`` /
+        ``OWNERS``): it ends in a word or sign joining names (``and``, ``or``, ``&``, ``,``, ``+``, ``/``) or in a
+        word joining a restriction to its groups (``OWNERS, RESTRICTED TO``; not a key ending a heading,
+        ``Revision Access``); the next line's cells are judged with it."""
+        if not self.groups:
+            return False
+        reading = _joined(_reading(cell, self.groups) for cell in found)
+        if not reading.restricts:
+            return False
+        text = _letters_joined(" ".join(found)).rstrip()
+        words = _words(_fold(text))
+        return text.endswith((",", "&", "+", "/")) or bool(words) and (
+            words[-1] in ("and", "or") or words[-1] in _CARRIED_FILL)
+
     def _carries(self, found: list[str]) -> bool:
         """Whether a line is a key alone (``## Access``) or, in a project naming groups, a few
         restriction words and words joining them, no group (``RESTRICTED TO:``, ``CONFIDENTIAL``):
@@ -1139,7 +1321,7 @@ class Opening:
         if not self.groups:
             return False
         reading = _joined(_reading(cell, self.groups) for cell in found)
-        words = _words(_fold(" ".join(found)))
+        words = _words(_fold(_letters_joined(" ".join(found))))
         return (bool(reading.marks) and not reading.named and reading.words <= _SHORT_RUN
                 and all(word in _MARK_WORDS or word in _CARRIED_FILL or is_access_key(word)
                         for word in words))
