@@ -488,8 +488,8 @@ class _AknParser(Parser):
         document_id, work_date = self._work(meta)
         version = self._version(meta, work_date)
         provisions = self._provisions(act)
-        self._judge_front(act)
         if version is None or document_id is None:
+            self._judge_front(act)  # no metadata to read: judged as declaring no access
             return None
         self._temporal(meta)
         effective = self._effective(meta, version)
@@ -512,10 +512,11 @@ class _AknParser(Parser):
         }
         if self.row is None:
             self.reader = NodeReader(self.file)
+            self._judge_front(act)
             self._judge_title(title, title_at)
             metadata: Metadata | None = Metadata(fields=fields)
         else:
-            metadata = self._registered(fields, meta.sourceline, title_at)
+            metadata = self._registered(fields, meta.sourceline, title_at, act)
         if metadata is None:
             return None
         metadata.edges = [DeclaredEdge(index=i, edge=e, by_node=None) for i, e in enumerate(edges)]
@@ -546,7 +547,8 @@ class _AknParser(Parser):
                    for p in (*self.errors, *self.warnings)):
             problems.append(problem)
 
-    def _registered(self, fields: dict[str, Any], line: int, title_at: etree._Element | None) -> Metadata | None:
+    def _registered(self, fields: dict[str, Any], line: int, title_at: etree._Element | None,
+                    act: etree._Element) -> Metadata | None:
         """The act's metadata joined with the register's row for its file: the row adds what
         the XML does not say (access, applies_to, changed, on_lapse) and may set kind, title,
         seq and recorded (this reader's defaults); an id, revision, issued or effective it
@@ -559,6 +561,11 @@ class _AknParser(Parser):
         own = {k: v for k, v in fields.items() if v is not None and (k in _FROM_XML or k not in given)}
         text = "".join(f"{name}: {json.dumps(_as_yaml(value))}\n" for name, value in own.items())
         metadata = self._metadata(text, self.file, line_offset=line - 1)
+        # the front parts judged by the access the row declares, now told to the opening rule (``_metadata``), as
+        # every reader judges its opening (audit 100 A F1: a row's public: true, or access: finance, and the
+        # preface's "Internal finance review" judged as in an act declaring no access), before the title is
+        # re-homed below, which is not told twice at a line the front parts told
+        self._judge_front(act)
         # the act's own fields are read from a text of them, lines ``line`` on: each stands for its
         # <meta>, the title for its element; the row's fields follow them, the register's to answer for
         assert self.reader is not None
@@ -810,7 +817,9 @@ class _AknParser(Parser):
     def _judge_front(self, act: etree._Element) -> None:
         """The act's cover page, preface and preamble, which hold no provision inforce keeps, read
         for the opening rule (``opening.Opening``, the one rule): access written there is an error
-        at its line, never dropped with the words around it (thirteenth audit N7)."""
+        at its line, never dropped with the words around it (thirteenth audit N7). Judged once the
+        access the register's row declares is told (``_registered``; none without a row), as every
+        reader's opening is (audit 100 A F1)."""
         judge = Opening(self.file)
         for name in _FRONT_PARTS:
             part = self._child(act, name)

@@ -1221,10 +1221,19 @@ class Opening:
         self._key: str | None = None
 
     def judge(self, line: str, *, line_no: int | None, where: str = "",
-              found: list[str] | None = None) -> InputError | None:
+              found: list[str] | None = None, apart: bool = False) -> InputError | None:
         """The error for ``line`` (its ``cells`` unless ``found`` gives them) when it declares
         access; ``where`` is added to the message after the line (a PDF's page, a table's row,
-        a Word file's page header); ``line_no`` None where the line has no line of the file."""
+        a Word file's page header); ``line_no`` None where the line has no line of the file.
+        ``apart``: a line read beside the opening's lines (a table row's cell under a column headed
+        ``access``, as ``access: <cell>``), judged alone: it neither takes the line carried to it nor
+        carries itself, so the row after it is still judged with the row before (audit 100 A F3)."""
+        if apart:
+            kept, self._key = self._key, None
+            try:
+                return self.judge(line, line_no=line_no, where=where, found=found)
+            finally:
+                self._key = kept
         found = cells(line, spaced=self.spaced) if found is None else found
         if not found:
             return None
@@ -1361,8 +1370,13 @@ def table_errors(text: str, rows: list[TableRow], file: str, refused: set[int], 
         errors.append(error)
         return True
 
+    # one judge per table, its header row and rows in order, as a Markdown table's rows are judged as the opening's
+    # lines (a record ending ``RESTRICTED TO`` is judged with the next, audit 100 A F3: ``Opening._continues``)
+    judges: dict[int, Opening] = {}
+
     def judge_header(found: tuple[str, ...], line_no: int, table: int, page: str) -> None:
-        judged(Opening(file).judge(_row_line(found), line_no=line_no, where=f" (table {table}, header row{page})",
+        judges[table] = Opening(file)
+        judged(judges[table].judge(_row_line(found), line_no=line_no, where=f" (table {table}, header row{page})",
                                    found=list(found)))
 
     headed: set[int] = set()
@@ -1379,11 +1393,12 @@ def table_errors(text: str, rows: list[TableRow], file: str, refused: set[int], 
             judge_header(written[row.table], line_of(row.header_span.start), row.table, page)
         line_no = line_of(row.span.start)
         where = f" (table {row.table}, row {row.row}{page})"
-        if judged(Opening(file).judge(_row_line(row.cells), line_no=line_no, where=where, found=list(row.cells))):
+        judge = judges[row.table]
+        if judged(judge.judge(_row_line(row.cells), line_no=line_no, where=where, found=list(row.cells))):
             continue
         for key, cell in zip(written[row.table][1:], row.cells[1:], strict=False):
-            if is_access_key(key) and judged(Opening(file).judge(f"{key}: {cell}", line_no=line_no, where=where,
-                                                                 found=[key, cell])):
+            if is_access_key(key) and judged(judge.judge(f"{key}: {cell}", line_no=line_no, where=where,
+                                                         found=[key, cell], apart=True)):
                 break
     return errors
 

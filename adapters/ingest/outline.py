@@ -289,14 +289,15 @@ class _OutlineReader:
         return False
 
     def _check_access_line(self, line: str, line_start: int, place: str = "",
-                           found: list[str] | None = None) -> bool:
+                           found: list[str] | None = None, *, apart: bool = False) -> bool:
         """Whether ``line`` declares access (``opening.Opening``, the one rule), which is then an
         error at its line, whatever the format: asked of each line of the opening, and of a line
         under a line of dashes (front matter written after the text). ``place`` names where the
         line stands (a table's row)."""
         page = self._pages_of(line_start, line_start + 1).get("page_start") if self.pages else None
         where = ", ".join(filter(None, (place, f"page {page}" if page is not None else "")))
-        error = self.judge.judge(line, line_no=self.line_no, where=f" ({where})" if where else "", found=found)
+        error = self.judge.judge(line, line_no=self.line_no, where=f" ({where})" if where else "", found=found,
+                                 apart=apart)
         if error is not None:
             self.outline.errors.append(error)
         self.outline.warnings.extend(self.judge.notes)
@@ -325,7 +326,8 @@ class _OutlineReader:
                 continue
             for key, cell in zip(header[1:], row.cells[1:], strict=False):
                 if is_access_key(key) and self._check_access_line(
-                        f"{key}: {cell}", offsets[at], f"table {table}, row {row.row}", found=[key, cell]):
+                        f"{key}: {cell}", offsets[at], f"table {table}, row {row.row}", found=[key, cell],
+                        apart=True):
                     break
         self.line_no = header_line
 
