@@ -556,28 +556,11 @@ def _clause_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus
         if naming and other.cells and not all(cell in other.cells for cell in naming):
             continue
         # (a row as its readers read it: "| 5 | 4.2.1 |" under a "Clause" column names Article 4.2.1)
-        read = _row_text(other.cells) if other.cells else other.text
-        for match in clause_alone(corpus).finditer(read):
-            # (a clause the item adds, "new clause 4.3" in an insertion's gloss, no document holds yet: it
-            # says the document holds its chapter, "4", not that it holds a 4.3 already)
-            path = _added_parent(read, match)
-            keep = [doc for doc in docs if path in corpus.path_set(doc)]
+        for match in clause_alone(corpus).finditer(_row_text(other.cells) if other.cells else other.text):
+            keep = [doc for doc in docs if match.group("number") in corpus.path_set(doc)]
             if keep:
                 docs = keep
     return docs
-
-
-#: The word before a clause number saying the clause is added, not yet held ("new Clause 5.3",
-#: "additional clause 2.4").
-_NEW_BEFORE = re.compile(r"\b(?:new|additional)\s+$", re.IGNORECASE)
-
-
-def _added_parent(read: str, match: re.Match[str]) -> str:
-    """The path a neighbour's clause ``match`` says a document holds: its number, or where the words
-    before it call it new (``_NEW_BEFORE``), the clause it is added under ("new clause 4.3": "4")."""
-    if _NEW_BEFORE.search(read, max(0, match.start() - 20), match.start()):
-        return match.group("number").rsplit(".", 1)[0]
-    return match.group("number")
 
 
 #: A clause named by its number after the word for its kind ("Clause 5.12.1", "paragraph 3.1.1",
