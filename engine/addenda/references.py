@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from inforce.ontology import Locator
+from inforce.ontology.numbering import slugify
 from inforce.ontology.text import whole_number
 from inforce.rules.patterns import (
     PLACEHOLDERS,
@@ -801,7 +802,13 @@ def find_references(
             named = _named_documents(read, corpus)
             provision = _dotted_code(match, corpus, named)
             if provision is not None:
-                take(Reference("paragraph", match.group(0), match.span(), provision, resolved_by="dotted"))
+                # (the code and the heading's own title written after it agree on the provision, "AFC.431
+                # Kontraktstid. Texten ändras till: ...": placed as surely as a coded clause so titled is, where
+                # it is the one code the item writes; "AFC.71 Handover kvarstår, AFG.12 Hoarding utgår" says
+                # of each code its own verb, which one reading of the item does not part)
+                titled = _titled_code(read, match.end(), provision) and len(_DOTTED_CODE.findall(read)) == 1
+                take(Reference("paragraph", match.group(0), match.span(), provision,
+                               resolved_by="code" if titled else "dotted"))
             elif named:
                 take(Reference("paragraph", match.group(0), match.span(), None, resolved_by="dotted",
                                joins=Locator(doc=named[0]) if len(named) == 1 else None,
@@ -1225,6 +1232,19 @@ def _dotted_code(match: re.Match[str], corpus: Corpus, within: Sequence[str] = (
     if within:
         found = [locator for locator in found if locator.doc in within]
     return found[0] if len(found) == 1 else None
+
+
+def _titled_code(read: str, end: int, provision: Locator) -> bool:
+    """Whether the words right after a dotted code are the whole title of the heading it names
+    (``afc-431-kontraktstid`` and "AFC.431 Kontraktstid."; "AFB.52 Prövning av anbud utgår"): the
+    title's words, every one, in order, first after the code; a code whose heading has no title in its
+    path, or with other words after it ("AFC.431 ändras till"), is not."""
+    title = re.sub(r"^[a-z]{2,4}-\d{1,4}-?", "", provision.path or "")
+    if not title:
+        return False
+    words = re.findall(r"\w+", read[end:end + 200])
+    wanted = title.split("-")
+    return len(words) >= len(wanted) and slugify(" ".join(words[:len(wanted)]), "") == title
 
 
 def _named_documents(read: str, corpus: Corpus) -> list[str]:
