@@ -817,6 +817,27 @@ def _one_list(resolved: Sequence[tuple[Locator, Reference]]) -> bool:
 _SHEET_COUNT = re.compile(r"\s*\(\s*(?:sheet\s+)?\d{1,2}\s+of\s+\d{1,2}\s*\)\s*$", re.IGNORECASE)
 
 
+#: A lead caption naming the item's topic in words, before its colon, with no number and nothing quoted
+#: ("Withdrawal of the ramp lighting details: ... removing Drawing E-501"): three words or more, so a
+#: label alone ("Detail:", "Keynotes:") is not taken for one.
+_CAPTION_VERB = re.compile(r"\b(?:is|are|was|were|be|been|reads?|shall|will|should|must|has|have|had|does|do)\b",
+                           re.IGNORECASE)
+_TOPIC_CAPTION = re.compile(r"\A\s*(?:\(?[0-9A-Za-z]{1,3}[.)]\s+)?(?P<caption>[A-Za-z][A-Za-z'’,-]*(?:\s+[A-Za-z'’,-]+){2,11}):\s")
+
+
+def _topic_caption(text: str, resolved: Sequence[tuple[Locator, Reference]]) -> list[tuple[int, int]]:
+    """The span of the item's lead caption when it names a topic and no reference of the item is in it
+    (see ``_TOPIC_CAPTION``): a part word there ("details", "schedules") says what the item is about,
+    not a part of the document its verb takes, and casts no doubt on the whole."""
+    m = _TOPIC_CAPTION.match(text)
+    if m is None or _CAPTION_VERB.search(m.group("caption")) is not None:
+        return []  # ("The detail reads as follows: ...": a sentence about a part, no caption)
+    own = [r for _, r in resolved if not r.from_heading and r.span[1] > r.span[0]]
+    if not own or any(r.span[0] < m.end() for r in own):
+        return []  # (the document named in the caption, or nowhere after it: the caption may be the part)
+    return [m.span("caption")]
+
+
 def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
                  resolved: Sequence[tuple[Locator, Reference]], corpus: Corpus | None = None,
                  page_marked: re.Pattern[str] = _NOTHING) -> str | None:
@@ -848,6 +869,7 @@ def _whole_doubt(text: str, mask: Sequence[tuple[int, int]], action: Action,
             return (f'names "{" ".join(thing.group("thing").split())}", a thing {reference.written} shows, as what the verb '
                     "takes: the whole of it is not certain")
     spans += [m.span() for m in _NOTICE_NAME.finditer(text)]  # the addendum's own name is no part of its target
+    spans += _topic_caption(text, resolved)  # (a lead caption naming the item's topic)
     spans += [m.span() for m in page_marked.finditer(text)]  # how the new pages are marked, all of them
     part = _SUB_PART.search(_read_text(text, [*mask, *spans]))
     if part is not None and _WHOLE_OF.search(_read_text(text, mask)) is None:
