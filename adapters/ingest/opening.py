@@ -969,6 +969,7 @@ class _Shape(NamedTuple):
     stands: bool  # a restricting word stands as a marking's word, not as a title's adjective
     other: bool  # a word that is no restricting word, no word joining them and no group's name (``MGMT``)
     strong: bool = False  # of them, a word that restricts (``mark``) or a phrase, no weak word nor key
+    others: tuple[str, ...] = ()  # those other words, as written, each with the dot that ends it (``OWN.``)
 
 
 def _shape(run: tuple[str, ...], groups: frozenset[str]) -> _Shape:
@@ -985,6 +986,7 @@ def _shape(run: tuple[str, ...], groups: frozenset[str]) -> _Shape:
     (``Sensitivity: Owners``): ``Managers' internal memo``, ``IT security policy``, ``Board room access
     control`` are titles."""
     stands = other = strong = False
+    others: list[str] = []
     for cell in run:
         text = _POSSESSIVE.sub("", _unmarked(unicodedata.normalize("NFKC", _letters_joined(cell))))
         found = list(_marked_token().finditer(text))
@@ -994,8 +996,10 @@ def _shape(run: tuple[str, ...], groups: frozenset[str]) -> _Shape:
         named = [kind is None and not join and _starts_group(tokens, at, groups)
                  for at, (kind, join) in enumerate(zip(kinds, joins, strict=True))]
         plain = all(kind is not None or join for kind, join in zip(kinds, joins, strict=True))
-        other = other or not all(kind is not None or join or name
-                                 for kind, join, name in zip(kinds, joins, named, strict=True))
+        for at, (kind, join, name) in enumerate(zip(kinds, joins, named, strict=True)):
+            if kind is None and not join and not name:
+                other = True
+                others.append(found[at].group() + ("." if text[found[at].end():].startswith(".") else ""))
         if any(" " in mark for mark in _reading(cell, groups).marks):
             stands = strong = True  # a phrase: ``not public``, ``need to know``, ``copies to``
         for at, kind in enumerate(kinds):
@@ -1008,7 +1012,7 @@ def _shape(run: tuple[str, ...], groups: frozenset[str]) -> _Shape:
             elif (kind is not None and plain) or (
                     kind == "weak" and after and (tokens[at + 1] in _LINKING or kinds[at + 1] == "for")):
                 stands = True
-    return _Shape(stands, other, strong)
+    return _Shape(stands, other, strong, tuple(others))
 
 
 def _kind(token: str, groups: frozenset[str]) -> str | None:
@@ -1044,23 +1048,52 @@ def _starts_group(tokens: list[str], at: int, groups: frozenset[str]) -> bool:
 _ALONE_WORDS = 4
 
 
-def _unnamed_marking(found: list[str], groups: frozenset[str]) -> bool:
+def _unnamed_marking(found: list[str], groups: frozenset[str], *, cell: bool = False) -> bool:
     """Whether a line of a marking place of a document declaring no access reads as a marking naming a group by a
     word the project does not write (audit 97 A F1: ``CONFIDENTIAL — MGMT ONLY``, ``RESTRICTED: OWN. & MGRS.``,
     ``FIN ONLY``): a run of ``_SHORT_RUN`` words at most, the bound of a bare marking, that restricts, whose
     word that restricts (``mark``, no key nor weak word: ``Access: permit``, ``| Document | Access |`` name no
     group and are text) stands as a marking's (:func:`_shape`: not a title's adjective, ``Confidential waste
     disposal``), beside a word of its own (the group, however abbreviated). A line opening with a small letter
-    goes on with a sentence of the line before (``clarification only.``), which a marking never does."""
+    goes on with a sentence of the line before (``clarification only.``), which a marking never does.
+
+    ``cell``: ``found`` is one cell of a line of several (with the line carried to it, if any), judged alone
+    (audit 101 A F1: ``| SPEC-01 | MGMT ONLY | 0 |``, a run of four words as a line, is refused at its cell): there
+    its other words must each be written as a marking writes a group (:func:`_written_as_marking`: ``MGMT``,
+    ``OWN.``, ``Mgrs``, ``Fin``), so a row of a public table, ``| Adults only | 250 | daily |``, stays text."""
     first = next((char for char in " ".join(found) if char.isalpha()), "")
     if first.islower():
         return False
     for run, reading in _runs(found, groups, exact=True):
         if reading.words <= _SHORT_RUN and reading.restricts:
             shape = _shape(run, groups)
-            if shape.strong and shape.other:
+            if shape.strong and shape.other and (
+                    not cell or all(_written_as_marking(word, groups) for word in shape.others)):
                 return True
     return False
+
+
+#: The vowels of the Latin script, a word's letters taken without their accents: a Latin word written with none of
+#: them is an abbreviation (``MGMT``, ``Mgrs``, ``Mngrs``).
+_VOWELS = frozenset("aeiouy")
+
+
+def _written_as_marking(word: str, groups: frozenset[str]) -> bool:
+    """Whether a word of a marking's cell (no restricting word, no group's name) is written as a marking writes the
+    group it names (audit 101 A F1): in capitals (``MGMT``, ``FIN``), ending in a dot (``Own.``), in Latin letters
+    and no vowel (``Mgmt``, ``Mngrs``), or the first three letters or more of a group's name (``Fin`` for
+    ``finance``). An ordinary word of a table's cell (``Adults``, ``250``) is none of them."""
+    letters = [char for char in word if char.isalpha()]
+    if not letters:
+        return False
+    if len(letters) > 1 and word.isupper():
+        return True
+    if word.endswith("."):
+        return True
+    plain = _fold(word)
+    if all("a" <= char <= "z" for char in plain) and not _VOWELS & set(plain):
+        return True
+    return len(plain) >= 3 and any(group.startswith(plain) and group != plain for group in groups)
 
 
 def marking_names(found: list[str], groups: frozenset[str]) -> tuple[str, ...]:
@@ -1244,11 +1277,14 @@ class Opening:
             named = marking_names(found if key is None else [key, *found], self.groups)
             if named:
                 return self._names_a_group(line, line_no, where, named)
-            if _unnamed_marking(found if key is None else [key, *found], self.groups):
+            if _unnamed_marking(found if key is None else [key, *found], self.groups) or len(found) > 1 and any(
+                    _unnamed_marking(alone, self.groups, cell=True) for alone in self._cells_alone(found, key)):
                 return self._names_no_group(line, line_no, where)
         if said is None:
             if self._carries(found) or self._continues(found):
                 self._key = " ".join(found)
+            elif (carried := self._carried_cell(found)) is not None:
+                self._key = carried
             elif self.groups and _may_restrict(found if key is None else [key, *found], self.groups,
                                                None if self.declared is None else folded_groups(self.declared)):
                 self.notes.append(InputError(
@@ -1288,7 +1324,7 @@ class Opening:
 
     def _names_no_group(self, line: str, line_no: int | None, where: str) -> InputError:
         return InputError(
-            f"{echoed(visible(line))}{where} reads as an access marking (a restricting word in a line of "
+            f"{echoed(visible(line))}{where} reads as an access marking (a restricting word in a line or cell of "
             f"{_SHORT_RUN} words or fewer) in a document that declares no access, though it names no group "
             "the project uses: read as text it would leave a restricted document public",
             file=self.file, line=line_no, field="access",
@@ -1320,6 +1356,30 @@ class Opening:
         words = _words(_fold(text))
         return text.endswith((",", "&", "+", "/")) or bool(words) and (
             words[-1] in ("and", "or") or words[-1] in _CARRIED_FILL)
+
+    def _cells_alone(self, found: list[str], key: str | None) -> Iterator[list[str]]:
+        """The cells of a line of several as the short-marking rule judges them one by one (audit 101 A F1): each
+        cell, with the line carried to the line (``key``) too, and a cell a marking carries or continues from
+        (``CONFIDENTIAL``, ``ONLY FOR``: ``_carries``, ``_continues``) with the cell after it (``| ONLY FOR | MGMT |
+        x |``, and ``| SPEC-01 | CONFIDENTIAL - MGMT | 0 |``, whose dash parts two cells)."""
+        for at, cell in enumerate(found):
+            yield [cell]
+            if key is not None:
+                yield [key, cell]
+            if at + 1 < len(found) and (self._carries([cell]) or self._continues([cell])):
+                yield [cell, found[at + 1]]
+
+    def _carried_cell(self, found: list[str]) -> str | None:
+        """The first cell of a line of several that a marking's words go on from, on the next line (audit 101 A F1:
+        a table's row ``| RESTRICTED TO | 250 | daily |`` over ``| MGMT | 200 | daily |``, or ``| CONFIDENTIAL |
+        Dose | Frequency |`` over ``| FIN | 200 | daily |``): a cell that restricts as a marking does
+        (:func:`_shape`'s strong word, no key alone: ``| Part | Access |`` carries nothing) and carries or continues
+        (``_carries``, ``_continues``); None where there is none. The next line's cells are judged with it, each one
+        too (``judge``)."""
+        if len(found) < 2 or not self.groups:
+            return None
+        return next((cell for cell in found if (self._carries([cell]) or self._continues([cell]))
+                     and _shape((cell,), self.groups).strong), None)
 
     def _carries(self, found: list[str]) -> bool:
         """Whether a line is a key alone (``## Access``) or, in a project naming groups, a few
