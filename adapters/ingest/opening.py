@@ -169,6 +169,9 @@ _KEY_END = re.compile(r"->|[:=\u2192]")
 #: Markup around a cell: emphasis, code, headings, quotes, bullets, list and fence marks.
 _MARKUP = " *_`#>~-+•·◦▪‣●○■□"
 #: A cell that is only a row number or a bullet (``1``, ``2.``, ``(a)``, ``iv)``).
+#: A cell opening with an outline number and words ("1 GENERAL", "2.1 Pumps"): a heading or a clause of the
+#: document, never the words a marking on the line above goes on with.
+_NUMBERED_OPENING = re.compile(r"\d{1,3}(?:\.\d{1,3})*[.)]?\s+\S")
 _ROW_NUMBER = re.compile(r"\(?(?:\d{1,4}|[A-Za-z]|[ivx]{1,4}|[IVX]{1,4})[.)]?")
 #: A list item's number or letter before a cell's words (``1. Access``, ``(a) Access``).
 _LIST_MARK = re.compile(r"^\(?(?:\d{1,3}|[A-Za-z]|[ivx]{1,4}|[IVX]{1,4})[.)]\s+")
@@ -1271,6 +1274,8 @@ class Opening:
         if not found:
             return None
         key, self._key = self._key, None
+        if key is not None and _NUMBERED_OPENING.match(found[0]):
+            key = None  # a numbered heading or clause ("1 GENERAL", "1.1 ...") goes on from no marking above it
         said = declaration(found, self.groups, self.declared, public=self.public) or (
             declaration([key, *found], self.groups, self.declared, public=self.public) if key is not None else None)
         if said is None and self.undeclared and self.groups:

@@ -34,7 +34,10 @@ def _project(tmp_path: Path) -> Path:
 
 def _interrupted_at(step: str, root: Path, tmp_path: Path, *command: str) -> subprocess.CompletedProcess:
     reached = tmp_path / f"reached-{step}"
-    env = {**os.environ, "INFORCE_STORE_PAUSE": f"{step}:3", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
+    # (before the swap Ctrl-C cuts the pause short; after it the pause is slept whole: long enough that a loaded
+    # machine's test still signals inside it)
+    pause = 120 if step == "checkpointed" else 8
+    env = {**os.environ, "INFORCE_STORE_PAUSE": f"{step}:{pause}", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
     argv = list(command) or ["ingest", str(root)]
     process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
