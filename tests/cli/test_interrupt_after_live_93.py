@@ -40,7 +40,10 @@ def _interrupted_at(step: str, root: Path, tmp_path: Path, *command: str) -> sub
     env = {**os.environ, "INFORCE_STORE_PAUSE": f"{step}:{pause}", "INFORCE_STORE_PAUSE_MARKER": str(reached)}
     argv = list(command) or ["ingest", str(root)]
     process = subprocess.Popen([sys.executable, "-c", "from inforce.adapters.cli import main; main()", *argv],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               # (a pytest-xdist worker ignores SIGINT, and a child inherits that: the command runs
+                               # as from a shell, Ctrl-C delivered)
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while not reached.exists() and time.monotonic() < deadline and process.poll() is None:
