@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import inforce.rules
 from inforce.engine.addenda.reading import Lookup, Reading, read_addendum
 from inforce.engine.derivation import TargetDirectory, outline_names
 from inforce.rules import RuleSet, load_pack
@@ -19,6 +20,19 @@ __all__ = ["addenda_rules", "applied", "proposed", "read_line", "read_project", 
 def addenda_rules() -> RuleSet:
     """The stock addenda pack, as a project listing it reads it."""
     return RuleSet(packs=(load_pack("supersession/csi-addenda"),))
+
+
+#: The stock addenda pack's file.
+STOCK_ADDENDA = Path(inforce.rules.__file__).resolve().parent / "stock" / "supersession" / "csi-addenda.yaml"
+
+
+def owner_pack(tmp_path: Path, old: str, new: str) -> RuleSet:
+    """The stock addenda pack with ``old`` (lines of it) written as ``new``: an owner's own pack."""
+    text = STOCK_ADDENDA.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / "owner.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return RuleSet(packs=(load_pack(path),))
 
 
 def start_project(root: Path, name: str) -> Path:

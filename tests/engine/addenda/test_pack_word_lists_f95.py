@@ -9,24 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import inforce.rules
 from inforce.engine.addenda.actions import unchanged_clauses, vocabulary
 from inforce.engine.addenda.context import _figure_anew
-from inforce.rules import RuleSet, load_pack
+from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, applied, read_project, start_project
+from addenda_reading import addenda_rules, applied, owner_pack, read_project, start_project
 from corpus_writer import write_doc
-
-STOCK = Path(inforce.rules.__file__).resolve().parent / "stock" / "supersession" / "csi-addenda.yaml"
-
-
-def _owner(tmp_path: Path, old: str, new: str) -> RuleSet:
-    """The stock pack with ``old`` (a line of it) written as ``new``: an owner's own pack."""
-    text = STOCK.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "owner.yaml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return RuleSet(packs=(load_pack(path),))
 
 
 def _vocabularies(rules: RuleSet) -> list:
@@ -49,7 +37,7 @@ def test_a_verb_ending_in_the_packs_as_follows_phrase_gives_the_article_anew_and
     given_anew = {("SPEC-CCTP#1.1", "full", True), ("SPEC-CCTP#2.1", "full", True), ("SPEC-CCTP#1.2", "partial", True)}
     assert applied(read_project(root, addenda_rules())) == given_anew
     # an owner's pack without the French phrases: the articles are changed in part, no more
-    assert applied(read_project(root, _owner(tmp_path, COMME_SUIT, ""))) == {
+    assert applied(read_project(root, owner_pack(tmp_path, COMME_SUIT, ""))) == {
         ("SPEC-CCTP#1.1", "partial", True), ("SPEC-CCTP#2.1", "partial", True), ("SPEC-CCTP#1.2", "partial", True)}
 
 
@@ -72,7 +60,7 @@ def test_the_packs_new_adjective_places_the_new_numeral_as_one_named_alone(tmp_p
     # "un nuevo numeral 5.3" in chapter 5: the new numeral, read as "Add new Clause 5.3" is
     assert ["a new clause after 5.2" in why for why in _new_in_chapter(tmp_path, addenda_rules())] == [True]
     # an owner's pack whose adjective is English alone: the chapter's paragraph read without a word saying it is new
-    without = _new_in_chapter(tmp_path, _owner(tmp_path, NEW_ADJECTIVES, "      - regex: 'new'\n"))
+    without = _new_in_chapter(tmp_path, owner_pack(tmp_path, NEW_ADJECTIVES, "      - regex: 'new'\n"))
     assert len(without) == 1 and "a new clause after" not in without[0] and "in chapter 5" in without[0]
 
 
@@ -83,10 +71,10 @@ def test_a_revision_mark_is_the_packs_word_and_a_word_added_in_yaml_is_read(tmp_
     stock = _vocabularies(addenda_rules())
     assert not _figure_anew("Revisión 0", "Revisión 1", stock)  # a sheet's issue, no value given anew
     assert _figure_anew("Revize 0", "Revize 1", stock)  # a Czech mark the stock pack does not list: a figure anew
-    czech = _vocabularies(_owner(tmp_path, REVISION_MARKS, REVISION_MARKS + "      - regex: 'revize'\n"))
+    czech = _vocabularies(owner_pack(tmp_path, REVISION_MARKS, REVISION_MARKS + "      - regex: 'revize'\n"))
     assert not _figure_anew("Revize 0", "Revize 1", czech)
     # and without the Spanish word, "Revisión 0 | Revisión 1" is a figure given anew
-    spanish_out = _vocabularies(_owner(tmp_path, REVISION_MARKS, "      - regex: 'revisi\\.?|revis[ãa]o\\.?'\n"))
+    spanish_out = _vocabularies(owner_pack(tmp_path, REVISION_MARKS, "      - regex: 'revisi\\.?|revis[ãa]o\\.?'\n"))
     assert _figure_anew("Revisión 0", "Revisión 1", spanish_out)
 
 
@@ -98,9 +86,9 @@ def test_a_clause_unchanged_speaks_for_the_provision_named_by_the_packs_noun(tmp
     stock = _vocabularies(addenda_rules())
     assert unchanged_clauses(read, stock) == [(0, 29)]
     # an owner's pack whose nouns leave out the Spanish ones: no provision opens the clause, none is its own
-    assert unchanged_clauses(read, _vocabularies(_owner(tmp_path, PROVISION_NOUNS, ""))) == []
+    assert unchanged_clauses(read, _vocabularies(owner_pack(tmp_path, PROVISION_NOUNS, ""))) == []
     # and a noun added in YAML is read (a Slovak point, "bod", with the pack's Spanish words around it)
     bod = "El bod 2.1 no se modifica. Se elimina el bod 2.2."
     assert unchanged_clauses(bod, stock) == []
-    owner = _owner(tmp_path, PROVISION_NOUNS, PROVISION_NOUNS + "      - regex: 'bod'\n")
+    owner = owner_pack(tmp_path, PROVISION_NOUNS, PROVISION_NOUNS + "      - regex: 'bod'\n")
     assert unchanged_clauses(bod, _vocabularies(owner)) == [(0, 25)]

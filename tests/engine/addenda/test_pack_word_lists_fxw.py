@@ -9,24 +9,18 @@ import re
 import shutil
 from pathlib import Path
 
-import inforce.rules
 from inforce.engine.addenda.actions import unchanged_clauses, vocabulary
-from inforce.rules import RuleSet, load_pack
+from inforce.rules import RuleSet
 
-from addenda_reading import addenda_rules, applied, read_project, start_project
+from addenda_reading import (
+    STOCK_ADDENDA,
+    addenda_rules,
+    applied,
+    owner_pack,
+    read_project,
+    start_project,
+)
 from corpus_writer import write_doc
-
-STOCK = Path(inforce.rules.__file__).resolve().parent / "stock" / "supersession" / "csi-addenda.yaml"
-
-
-def _owner(tmp_path: Path, old: str, new: str) -> RuleSet:
-    """The stock pack with ``old`` (lines of it) written as ``new``: an owner's own pack."""
-    text = STOCK.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path = tmp_path / "owner.yaml"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return RuleSet(packs=(load_pack(path),))
-
 
 SEALANTS = ("SECTION 07 92 00 - JOINT SEALANTS\n\n2 PRODUCTS\n\n2.1 SEALANTS\n\nA. Silicone sealant, Class 25.\n\n"
             "B. Joint width 12 mm.\n\n2.2 BACKER RODS\n\nA. Closed-cell polyethylene.\n")
@@ -48,7 +42,7 @@ def test_a_verb_ending_in_the_packs_reading_phrase_gives_the_paragraph_anew(tmp_
     given_anew = {("SPEC-079200#2.1.B", "full", True), ("SPEC-079200#2.2.A", "full", True)}
     assert _read_as(tmp_path, addenda_rules()) == given_anew
     # an owner's pack without the reading phrases: each paragraph is changed in part, no more
-    assert _read_as(tmp_path, _owner(tmp_path, READ_VERBS, "")) == {
+    assert _read_as(tmp_path, owner_pack(tmp_path, READ_VERBS, "")) == {
         ("SPEC-079200#2.1.B", "partial", True), ("SPEC-079200#2.2.A", "partial", True)}
 
 
@@ -70,7 +64,7 @@ def _substituted(tmp_path: Path, rules: RuleSet):
 def test_how_each_page_of_the_substitute_is_marked_is_the_packs_words(tmp_path):
     assert applied(_substituted(tmp_path, addenda_rules())) == {("SPEC-079200", "full", True)}
     # an owner's pack without them: "page" names a part of the section, the whole is not certain, none applied
-    reading = _substituted(tmp_path, _owner(tmp_path, PAGE_MARKS, ""))
+    reading = _substituted(tmp_path, owner_pack(tmp_path, PAGE_MARKS, ""))
     assert applied(reading) == set() and reading.proposed
 
 
@@ -92,12 +86,12 @@ def test_a_reference_after_the_packs_by_and_gerund_is_what_the_change_takes(tmp_
     assert applied(_by_gerund(tmp_path, addenda_rules())) == {("SPEC-079200", "full", False),
                                                               ("SPEC-079200#2.1.B", "full", False)}
     # an owner's pack without them: what follows "by omitting", "by removing" is read as cited, none of it deleted
-    assert applied(_by_gerund(tmp_path, _owner(tmp_path, BY_CHANGING, ""))) == set()
+    assert applied(_by_gerund(tmp_path, owner_pack(tmp_path, BY_CHANGING, ""))) == set()
 
 
 def _new_clause_nouns() -> str:
     """The stock pack's ``new_clause_nouns`` list, its key and entries (up to the next key or comment of the rule)."""
-    text = STOCK.read_text(encoding="utf-8")
+    text = STOCK_ADDENDA.read_text(encoding="utf-8")
     start = text.index("    new_clause_nouns:\n")
     return text[start:re.compile(r"^    \S", re.MULTILINE).search(text, start + 1).start()]
 
@@ -118,12 +112,12 @@ def test_a_clause_added_as_new_is_named_by_the_packs_nouns(tmp_path):
     # the section holds a 2.2 already and the item says no renumbering: which 2.2 it means is for a person
     assert _new_clause(tmp_path, addenda_rules(), held) == (set(), {("SPEC-079200#2.2", "partial")})
     # an owner's pack without the nouns: "Clause 2.2" is no new clause, the 2.2 held is changed in part
-    without = _owner(tmp_path, _new_clause_nouns(), "")
+    without = owner_pack(tmp_path, _new_clause_nouns(), "")
     assert _new_clause(tmp_path, without, held) == ({("SPEC-079200#2.2", "partial", True)}, set())
     # a noun added in YAML is read (an owner numbering the sections of a document "Section 2.2")
     section = held.replace("Clause", "Section")
     assert _new_clause(tmp_path, addenda_rules(), section)[0] == {("SPEC-079200#2.2", "partial", True)}
-    added = _owner(tmp_path, _new_clause_nouns(), _new_clause_nouns() + "      - regex: 'section'\n")
+    added = owner_pack(tmp_path, _new_clause_nouns(), _new_clause_nouns() + "      - regex: 'section'\n")
     assert _new_clause(tmp_path, added, section) == (set(), {("SPEC-079200#2.2", "partial")})
 
 
@@ -139,11 +133,11 @@ def test_a_clause_unchanged_after_the_packs_join_speaks_for_its_own_provision(tm
     stock = _vocabularies(addenda_rules())
     assert unchanged_clauses(read, stock) == [(27, 59)]
     # an owner's pack without the Spanish and English joins: the no-change words speak for the whole sentence
-    assert unchanged_clauses(read, _vocabularies(_owner(tmp_path, CLAUSE_JOINS, ""))) == []
+    assert unchanged_clauses(read, _vocabularies(owner_pack(tmp_path, CLAUSE_JOINS, ""))) == []
     # and a join added in YAML is read (an owner's "sowie", the pack's Spanish words around it)
     sowie = read.replace(" y ", " sowie ")
     assert unchanged_clauses(sowie, stock) == []
-    added = _owner(tmp_path, CLAUSE_JOINS, CLAUSE_JOINS + "      - regex: 'sowie'\n")
+    added = owner_pack(tmp_path, CLAUSE_JOINS, CLAUSE_JOINS + "      - regex: 'sowie'\n")
     assert unchanged_clauses(sowie, _vocabularies(added)) == [(31, 63)]
 
 
@@ -169,4 +163,4 @@ def test_a_clause_named_by_the_packs_noun_alone_is_looked_for_in_its_one_holder(
     # only the sealants section holds a 2.2: the answer withdrawing "Section 2.2" is proposed there
     assert _asked(tmp_path, addenda_rules(), "Section") == (set(), {("SPEC-079200#2.2", "full")}, 0)
     # an owner's pack without the nouns: "Section 2.2" names nothing the pack reads, reported
-    assert _asked(tmp_path, _owner(tmp_path, CLAUSE_ALONE, ""), "Section") == (set(), set(), 1)
+    assert _asked(tmp_path, owner_pack(tmp_path, CLAUSE_ALONE, ""), "Section") == (set(), set(), 1)
