@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -75,6 +75,14 @@ class Manifest(YamlModel):
     #: the project's own unit spellings, each naming a unit pint knows (``KSF: ksf``, ``SY: yard ** 2``)
     units: dict[str, str] = {}
     models: Models = Models()
+    #: what a document (every revision, every format) whose metadata declares neither ``access``
+    #: nor ``public: true`` is: ``public``, read by everyone (the corpus format's meaning of leaving
+    #: ``access`` out: the default); ``refuse``, an input error at its metadata; or a list of groups,
+    #: read only by them, as if it declared ``access`` with them (``adapters.ingest.metadata.effective_access``)
+    undeclared_access: Literal["public", "refuse"] | Annotated[tuple[str, ...], Field(min_length=1)] = Field(
+        default="public",
+        description="A document declaring neither access nor public: true: 'public' (everyone may read it, the "
+                    "default), 'refuse' (an input error naming its file), or a list of groups that alone may read it.")
 
 
 class OwnPath(YamlModel):

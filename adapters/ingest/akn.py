@@ -89,7 +89,7 @@ from inforce.ontology.files import read_bounded
 from inforce.ontology.numbering import FreeNames
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
 
-from .metadata import TITLE_HINT, DeclaredEdge, Metadata
+from .metadata import TITLE_HINT, DeclaredEdge, Metadata, effective_access
 from .opening import Opening, judge_title
 from .parsing import Parser, UnreadableFileError, source_digest, source_name
 from .register import Register
@@ -514,7 +514,8 @@ class _AknParser(Parser):
             self.reader = NodeReader(self.file)
             self._judge_front(act)
             self._judge_title(title, title_at)
-            metadata: Metadata | None = Metadata(fields=fields)
+            metadata: Metadata | None = Metadata(fields={**fields, "access": self._unregistered_access(meta)},
+                                                 undeclared=True)
         else:
             metadata = self._registered(fields, meta.sourceline, title_at, act)
         if metadata is None:
@@ -522,6 +523,13 @@ class _AknParser(Parser):
         metadata.edges = [DeclaredEdge(index=i, edge=e, by_node=None) for i, e in enumerate(edges)]
         return self._build(metadata, text_layer=text_layer, provisions=sections,
                            digest=source_digest(data, None, self.row), line=meta.sourceline)
+
+    def _unregistered_access(self, meta: etree._Element) -> tuple[str, ...] | None:
+        """The access of an act no register row describes: the XML declares none, so the
+        project's ``undeclared_access`` decides (``metadata.effective_access``); ``refuse``: an
+        error at its ``<meta>`` line, field ``access``."""
+        return effective_access(None, declared=False, refused=lambda message, hint: self.errors.append(
+            InputError(message, file=self.file, line=meta.sourceline, field="access", hint=hint)))
 
     def _judge_title(self, title: str, element: etree._Element | None) -> None:
         """The title of an act no register row describes (so declaring no access), wherever
@@ -580,6 +588,8 @@ class _AknParser(Parser):
                 elif problem.field == "title" and title_at is not None:
                     problem.line, problem.col = title_at.sourceline, None
                     self._title_problem(told, problem)
+                elif problem.field == "access":  # the XML says nothing of access: the row declares it, or nothing does
+                    kept.append(self.row.problem(problem, self.register.file))
                 else:
                     problem.line = line
                     kept.append(problem)

@@ -32,7 +32,7 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 from inforce.ontology.yamltext import BOOL_TAG, NULL_TAG, ScalarNode
 
-from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, read_metadata
+from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, effective_access, read_metadata, undeclared_groups
 from .opening import FENCE_SHAPED, document_access, invisible, judge_lines, table_errors, visible
 from .outline import closing_errors, parse_outline
 from .parsing import (
@@ -417,9 +417,10 @@ def parse_document_with_warnings(
 def groups_named(paths: list[Path], root: Path, register: Register | None = None) -> frozenset[str]:
     """Every access group the project's metadata names: its register's ``access`` cells, each
     Markdown file's front matter and each sidecar, read before any document's body (the opening
-    rule decides by them: ``opening.groups_in_use``). Metadata that does not read adds nothing
-    here; its parse reports it."""
-    named: set[str] = set()
+    rule decides by them: ``opening.groups_in_use``), and those the project's ``undeclared_access``
+    gives a document declaring none (``metadata.undeclared_groups``). Metadata that does not read
+    adds nothing here; its parse reports it."""
+    named: set[str] = set(undeclared_groups())
     for row in register.rows if register is not None else ():
         named.update(_group_words(_row_access(row)))
     for path in paths:
@@ -495,7 +496,8 @@ def read_revision(path: Path, root: Path, *, register: Register | None = None) -
 
 def row_access(row: RegisterRow, register: str) -> tuple[str, ...] | None:
     """The access a register row's own cells declare (its ``access``, with ``public``'s
-    checks), read as ``_row_revision`` reads the row but given when another of its cells has a
+    checks; declaring neither, what the project's ``undeclared_access`` gives:
+    ``metadata.effective_access``), read as ``_row_revision`` reads the row but given when another of its cells has a
     problem (as ``Parser.declared_access`` gives a file's); InputError when the access itself
     does not read (a problem at ``access`` or ``public``, or a row YAML refuses)."""
     reader = NodeReader(register)
@@ -510,7 +512,8 @@ def declared_access(path: Path, root: Path, *, register: Register | None = None)
     """The access a document file's metadata declares, read as ``read_revision`` reads it but
     given when another field has a problem (``Parser.declared_access``): a drawing's by its own
     keys (and its register row), given when its body fails (a duplicate callout id); an Akoma
-    Ntoso act's by its register row alone (the XML declares none: public without a row), its
+    Ntoso act's by its register row alone (the XML declares none: without a row, what the
+    project's ``undeclared_access`` gives, ``metadata.effective_access``), its
     body not read (audit 82 A F1: a body problem made theirs unknown, so it was withheld even
     from the file's own group). InputError(s) when the access does not read."""
     path, root = Path(path), Path(root)
@@ -521,9 +524,15 @@ def declared_access(path: Path, root: Path, *, register: Register | None = None)
     if name.endswith(".drawing.yaml"):
         return _DrawingParser(path, root, source_name(path, root), register=register).declared_access()
     if name.endswith(".xml"):
+        file = source_name(path, root)
+        row = register.row_for(file) if register is not None else None
+        if row is not None and register is not None:
+            return row_access(row, register.file)
 
-        row = register.row_for(source_name(path, root)) if register is not None else None
-        return row_access(row, register.file) if row is not None and register is not None else None
+        def refused(message: str, hint: str) -> None:
+            raise InputError(message, file=file, field="access", hint=hint)
+
+        return effective_access(None, declared=False, refused=refused)  # the XML declares none
     return parse_document_with_warnings(path, root, register=register)[0].access
 
 

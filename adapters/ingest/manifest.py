@@ -2,7 +2,8 @@
 
 Errors: malformed YAML, a missing ``project``, wrong types, unknown keys, a ``rules:`` entry
 that is not exactly one of ``stock:``/``path:`` (with an optional ``params:`` mapping), a
-``path:`` pack that does not exist. A ``stock:`` name that inforce does not ship is a
+``path:`` pack that does not exist, an ``undeclared_access`` other than ``public``, ``refuse`` or
+a list of group names. A ``stock:`` name that inforce does not ship is a
 warning: :func:`load_manifest_with_warnings` returns it, :func:`load_manifest` logs it.
 """
 
@@ -15,8 +16,9 @@ from pathlib import Path
 
 from inforce.ontology import InputError, InputErrors, Manifest, ModelChoice, Models, RulePackRef
 from inforce.ontology.files import is_inside, not_regular, read_bounded_text
-from inforce.ontology.scalars import blank_or_padded, visible_name
-from inforce.ontology.yamltext import Node
+from inforce.ontology.scalars import blank_or_padded, group_name, visible_name
+from inforce.ontology.text import echoed
+from inforce.ontology.yamltext import STR_TAG, Node, ScalarNode
 
 from .yamlnodes import NodeReader, compose_yaml, is_null
 
@@ -25,7 +27,7 @@ __all__ = ["MANIFEST_FILE", "load_manifest", "load_manifest_with_warnings", "sto
 logger = logging.getLogger("inforce.adapters.ingest")
 
 MANIFEST_FILE = "inforce.yaml"
-_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry", "units", "models")
+_MANIFEST_KEYS = ("schema_version", "project", "facets", "rules", "registry", "units", "models", "undeclared_access")
 _MODEL_KEYS = ("embedding", "nli", "rerank")
 _CHOICE_KEYS = ("path", "threshold")
 _PACK_KEYS = ("stock", "path", "params")
@@ -121,6 +123,8 @@ def _manifest(node: Node | None, reader: NodeReader, root: Path) -> Manifest | N
         fields["units"] = _units(entries["units"][1], reader)
     if "models" in entries and not is_null(entries["models"][1]):
         fields["models"] = _models(entries["models"][1], reader, root)
+    if "undeclared_access" in entries:
+        fields["undeclared_access"] = _undeclared_access(entries["undeclared_access"][1], reader)
     if "rules" in entries and not is_null(entries["rules"][1]):
         items = reader.sequence(entries["rules"][1], "rules", scalar_ok=False) or []
         packs = [_pack(item, index, reader, root) for index, item in enumerate(items)]
@@ -182,6 +186,54 @@ def _units(node: Node, reader: NodeReader) -> dict[str, str] | None:
             continue
         units[spelling] = target
     return units
+
+
+#: What ``undeclared_access`` takes, for its errors' hints.
+_UNDECLARED_HINT = ("undeclared_access: public (the default: a document declaring neither access nor public: true is "
+                    "read by everyone), refuse (such a document is an input error), or a list of groups that alone "
+                    "may read it, e.g. undeclared_access: [project-team]")
+
+
+def _undeclared_access(node: Node, reader: NodeReader) -> str | tuple[str, ...] | None:
+    """``undeclared_access``: ``public``, ``refuse`` or a list of group names, each as a document's
+    ``access`` list takes it (``group_name``). Written but empty, a list naming no group, an entry
+    that is not text (a number, a list, a mapping), or any other word is an error at its line: the
+    key says who may read the documents that declare nothing, never to be guessed at."""
+    field = "undeclared_access"
+    if is_null(node):
+        reader.error(node, "undeclared_access has no value", field=field, hint=_UNDECLARED_HINT)
+        return None
+    if isinstance(node, ScalarNode):
+        if node.tag == STR_TAG and node.value in ("public", "refuse"):
+            return node.value
+        reader.error(node, f"undeclared_access takes public, refuse or a list of groups, not {echoed(node.value)}",
+                     field=field, hint=_UNDECLARED_HINT)
+        return None
+    items = reader.sequence(node, field, scalar_ok=False)
+    if items is None:
+        return None
+    if not items:
+        reader.error(node, "undeclared_access lists no group, so no one could read a document declaring no access",
+                     field=field, hint=_UNDECLARED_HINT)
+        return None
+    groups: list[str] = []
+    for index, item in enumerate(items):
+        if not (isinstance(item, ScalarNode) and item.tag == STR_TAG):
+            reader.error(item, f"entry {index + 1} is not a group name (text)", field=field,
+                         hint="group names as --groups takes them, e.g. [project-team, qa] (quote a name "
+                              "written as a number: \"2024\")")
+            continue
+        text = item.value
+        problem = blank_or_padded(text, "group name") or (
+            f"group name {text!r} holds a comma, which separates names" if "," in text else None)
+        if problem is None:
+            try:
+                groups.append(group_name(text))
+                continue
+            except ValueError as invisible:
+                problem = str(invisible)
+        reader.error(item, problem, field=field, hint="group names as --groups takes them, e.g. [project-team, qa]")
+    return tuple(groups) if len(groups) == len(items) else None
 
 
 def _untyped(text: str, what: str) -> str | None:

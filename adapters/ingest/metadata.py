@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +28,17 @@ from inforce.ontology.yamltext import BOOL_TAG, MappingNode, Node, ScalarNode
 from .opening import title_errors
 from .yamlnodes import NodeReader, is_null, iso_date
 
-__all__ = ["COMMON_FIELDS", "DRAWING_FIELDS", "TITLE_HINT", "DeclaredEdge", "Metadata", "read_metadata"]
+__all__ = [
+    "COMMON_FIELDS",
+    "DRAWING_FIELDS",
+    "TITLE_HINT",
+    "DeclaredEdge",
+    "Metadata",
+    "effective_access",
+    "read_metadata",
+    "undeclared_access",
+    "undeclared_groups",
+]
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]{0,199}")
 _REV_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.]*")
@@ -73,6 +86,64 @@ class Metadata:
     fields: dict[str, Any]
     edges: list[DeclaredEdge] = field(default_factory=list)
     entries: dict[str, tuple[Node, Node]] = field(default_factory=dict)
+    #: the metadata declares neither ``access`` nor ``public``: its ``access`` field, if any, is the
+    #: project's ``undeclared_access`` groups (``effective_access``), which the opening rule is not
+    #: told (it judges the document as declaring nothing, as it always did: a defence in depth)
+    undeclared: bool = False
+
+
+#: The project's ``undeclared_access`` (``Manifest.undeclared_access``) while its files are read
+#: (``undeclared_access``): ``public`` outside a project's reading (a file parsed alone), the
+#: corpus format's meaning of a document that declares no access.
+_UNDECLARED: ContextVar[str | tuple[str, ...]] = ContextVar("inforce_undeclared_access", default="public")
+
+#: The hint of a document refused for declaring nothing of its access: both ways out.
+UNDECLARED_HINT = ("declare access: [GROUP, ...] for the groups that may read it, or public: true if everyone may "
+                   "(front matter, sidecar or register row; an Akoma Ntoso act's in its register row)")
+
+
+@contextmanager
+def undeclared_access(rule: str | tuple[str, ...]) -> Iterator[None]:
+    """While held, a document whose metadata declares neither ``access`` nor ``public: true`` has
+    the access ``rule`` (the project's ``undeclared_access``) gives it (``effective_access``).
+    Held by whoever reads a project's files, for as long as it reads them (``FileReader.open``)."""
+    token = _UNDECLARED.set(rule)
+    try:
+        yield
+    finally:
+        _UNDECLARED.reset(token)
+
+
+def undeclared_groups() -> tuple[str, ...]:
+    """The groups the ``undeclared_access`` in force gives a document declaring no access (none
+    for ``public`` or ``refuse``): groups the project uses, by which the opening rule decides
+    (``documents.groups_named``)."""
+    rule = _UNDECLARED.get()
+    return rule if isinstance(rule, tuple) else ()
+
+
+def effective_access(access: tuple[str, ...] | None, *, declared: bool,
+                     refused: Callable[[str, str], None]) -> tuple[str, ...] | None:
+    """The access a document has — the one place it is decided, for every reader and every path
+    (ingest, lag, a pack test's corpus, the service's ingest). ``access``: the groups its metadata
+    declares; ``declared``: whether its metadata (front matter, sidecar, register row) writes
+    ``access`` or ``public`` at all (a value that does not read is its own error there).
+
+    1. A document declaring ``access`` has those groups; one declaring ``public: true`` has none
+       (None: everyone may read it).
+    2. A document declaring neither has what the project's ``undeclared_access`` says
+       (``undeclared_access``): ``public``, everyone (None); a list of groups, those groups, as if
+       it declared them; ``refuse``, ``refused(message, hint)`` is called (the caller makes it an
+       input error at the line where the document's metadata is, field ``access``) and None
+       returned."""
+    if declared:
+        return access
+    rule = _UNDECLARED.get()
+    if rule == "refuse":
+        refused("the document declares neither access nor public: true, which the project's "
+                "undeclared_access: refuse (inforce.yaml) requires of every document", UNDECLARED_HINT)
+        return None
+    return rule if isinstance(rule, tuple) else None
 
 
 def read_metadata(
@@ -173,7 +244,13 @@ def read_metadata(
 
     if isinstance(fields.get("title"), str):
         _judge_title(present["title"], fields, reader)
-    metadata = Metadata(fields={k: v for k, v in fields.items() if v is not None}, entries=entries)
+    # after the title is judged: the opening rule judges by what the metadata declares
+    undeclared = "access" not in entries and "public" not in entries
+    if undeclared:
+        fields["access"] = effective_access(None, declared=False, refused=lambda message, hint: reader.error(
+            root, message, field="access", hint=hint))
+    metadata = Metadata(fields={k: v for k, v in fields.items() if v is not None}, entries=entries,
+                        undeclared=undeclared)
     if "supersedes" in present:
         edges = _edges(present["supersedes"], reader, metadata.fields)
         if len(reader.errors) == errors_before:

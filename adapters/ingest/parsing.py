@@ -91,9 +91,13 @@ class UnreadableFileError(InputError):
 
 def _declared(metadata: Metadata | None) -> Metadata | None:
     """``metadata``, its ``access`` told to the opening rule (``opening.declare_access``): a
-    run of the opening naming only groups the document declares agrees with it."""
-    declare_access(None if metadata is None else metadata.fields.get("access"),
-                   public=metadata is not None and metadata.fields.get("public") is True)
+    run of the opening naming only groups the document declares agrees with it. The access the
+    project's ``undeclared_access`` gives a document declaring none is not told: the rule judges
+    it as declaring nothing, as it always did (``Metadata.undeclared``)."""
+    if metadata is None or metadata.undeclared:
+        declare_access(None)
+    else:
+        declare_access(metadata.fields.get("access"), public=metadata.fields.get("public") is True)
     return metadata
 
 

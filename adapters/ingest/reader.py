@@ -30,6 +30,7 @@ from .documents import (
     source_name,
 )
 from .manifest import MANIFEST_FILE, load_manifest_with_warnings
+from .metadata import undeclared_access
 from .opening import groups_in_use
 from .parsing import read_document_bytes, sidecar_of
 from .register import (
@@ -161,6 +162,9 @@ class _ProjectFiles:
 
     def __enter__(self) -> _ProjectFiles:
         self._held.enter_context(resolving_folders_once())
+        # every document read while the files are open has the access the manifest gives one declaring
+        # none (``metadata.effective_access``): its parse, its access, the register's rows, the registry
+        self._held.enter_context(undeclared_access(self.manifest.undeclared_access))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -300,14 +304,15 @@ class _ProjectFiles:
 
     def _row_access(self, row: RegisterRow, register: Register, relative: str | None,
                     groups: frozenset[str]) -> tuple[str, ...] | None:
-        own = row_access(row, register.file)
         if row.file is None:
-            return own
+            return row_access(row, register.file)
         if relative is None:  # no path inside the project, a linked part, or a file described twice
             raise InputError("the row's file is not read by it", file=register.file, line=row.line, field="file")
         path = self.root / relative
         if not path.is_file() and not path.is_symlink():
-            return own  # a file the project lacks: the row alone records the revision
+            return row_access(row, register.file)  # a file the project lacks: the row alone records the revision
+        # (the row's cells alone are not asked here: under undeclared_access: refuse, a row leaving access
+        # to its file's front matter or sidecar does not read alone)
         with groups_in_use(groups):
             return declared_access(path, self.root, register=register)
 

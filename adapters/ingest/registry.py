@@ -20,7 +20,7 @@ from inforce.ontology import InputError, InputErrors, Manifest, Revision
 
 from .documents import discover_documents, discover_files, groups_named, read_revision, row_access
 from .manifest import load_manifest
-from .metadata import read_metadata
+from .metadata import read_metadata, undeclared_access
 from .opening import groups_in_use
 from .register import Register, RegisterRow, read_register
 from .yamlnodes import NodeReader
@@ -32,10 +32,16 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
     """Every revision document control recorded, the file each came from (by ``DOC@REV``),
     and the manifest as it reads now."""
     manifest = load_manifest(root)
+    with undeclared_access(manifest.undeclared_access):  # as the project's files are read (``FileReader.open``)
+        revisions, sources = _recorded(root, manifest)
+    return revisions, sources, manifest
+
+
+def _recorded(root: Path, manifest: Manifest) -> tuple[list[Revision], dict[str, str]]:
+    """``read_registry``'s revisions and the file of each."""
     if manifest.registry:
         register = read_register(root / manifest.registry, manifest.registry, root=root)
-        revisions, sources = _registered_and_own(register, root)
-        return revisions, sources, manifest
+        return _registered_and_own(register, root)
     revisions = []
     sources = {}
     problems: list[InputError] = []
@@ -55,7 +61,7 @@ def read_registry(root: Path) -> tuple[list[Revision], dict[str, str], Manifest]
         sources[f"{revision.document}@{revision.label}"] = _relative(path, root)
     if problems:
         raise InputErrors(f"{root}: the registry (documents/) does not read", problems)
-    return revisions, sources, manifest
+    return revisions, sources
 
 
 def _registered_and_own(register: Register, root: Path) -> tuple[list[Revision], dict[str, str]]:

@@ -1,0 +1,333 @@
+"""Issue 23: a project may close the door on documents that declare no access.
+
+A document declaring neither ``access`` nor ``public: true`` is read by everyone (the corpus
+format's "omit = everyone"); against a marking written in its text the only guard had been the
+marking rule, a judge of words. ``undeclared_access`` in inforce.yaml makes it structural:
+``refuse`` makes such a document (every format, every revision) an input error at the line of its
+metadata, ingest leaving the graph as it was; a list of groups gives it exactly that access, as if
+it declared it. Left out (or ``public``) nothing changes. Every path that reads documents applies
+it alike: ingest (full and delta), lag, a pack test's corpus, ``Project.ingest`` (the HTTP service's
+ingest: tests/http/test_http_undeclared_access_23.py). Everything runs for real: the CLI through
+its runner, the readers, Kuzu.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import undeclared_projects as projects
+from inforce.adapters.cli import app
+from inforce.engine import Project
+from inforce.ontology import InputErrors, Refusal
+from undeclared_projects import GROUP, MARK
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _invoke(*args: object) -> tuple[int, str]:
+    done = runner.invoke(app, [str(arg) for arg in args])
+    assert done.exception is None or isinstance(done.exception, SystemExit), done.output
+    return done.exit_code, done.output
+
+
+def _ingested(root: Path) -> str:
+    """Ingest ``root`` (it must succeed); the summary."""
+    code, output = _invoke("ingest", root)
+    assert code == 0, output
+    return output
+
+
+def _build(root: Path) -> str:
+    """The index build the project's graph is at (whoever holds the files reads it)."""
+    code, output = _invoke("stats", root, "--format", "json", "--groups", GROUP)
+    assert code == 0, output
+    return json.loads(output)["index_build"]
+
+
+def _set_rule(root: Path, rule: str | None) -> None:
+    manifest = root / "inforce.yaml"
+    kept = [line for line in manifest.read_text(encoding="utf-8").splitlines(True)
+            if not line.startswith("undeclared_access:")]
+    manifest.write_text("".join(kept) + (f"undeclared_access: {rule}\n" if rule is not None else ""),
+                        encoding="utf-8")
+
+
+def _refusal_of(output: str, file: str, line: int) -> list[str]:
+    """The lines of ``output`` refusing the document at ``file:line`` for declaring no access."""
+    at = re.compile(rf"^{re.escape(file)}:{line}(?::\d+)?: access: ")
+    return [said for said in output.splitlines() if at.match(said)
+            and "declares neither access nor public: true" in said and "undeclared_access: refuse" in said]
+
+
+# -- refuse ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("form", projects.FORMS)
+def test_refuse_makes_a_document_declaring_no_access_an_error_at_its_metadata(tmp_path: Path, form: str) -> None:
+    """Each format: the error names the file, the line where its metadata is (front matter,
+    sidecar, the register's row; an act without a row, its <meta>), field access, and both ways
+    out; nothing of the document is quoted. Declared public, the same document is read."""
+    written = projects.write(tmp_path / "refused", form, rule="refuse")
+    code, output = _invoke("ingest", tmp_path / "refused")
+    assert code == 2, output
+    (said,) = _refusal_of(output, written.file, written.line)
+    assert "access: [GROUP, ...]" in said and "public: true" in said, said
+    assert MARK not in output
+    # the way out: the same document declaring public: true (for an act, in its register row)
+    written = projects.write(tmp_path / "public", form, rule="refuse", declares="public")
+    _ingested(tmp_path / "public")
+    if form != "register-pending":  # a revision recorded, its file to come: nothing to show yet
+        code, output = _invoke("show", tmp_path / "public", written.locator)
+        assert code == 0 and MARK in output, output
+
+
+def test_refuse_admits_a_document_declaring_its_groups_and_serves_it_to_them_alone(tmp_path: Path) -> None:
+    written = projects.write(tmp_path / "p", "markdown", rule="refuse", declares="access")
+    _ingested(tmp_path / "p")
+    code, output = _invoke("show", tmp_path / "p", written.locator)
+    assert code == 1 and "access_restricted" in output and MARK not in output, output
+    code, output = _invoke("show", tmp_path / "p", written.locator, "--groups", GROUP)
+    assert code == 0 and MARK in output, output
+
+
+def test_a_change_of_the_key_reads_every_document_again_and_a_refusal_leaves_the_graph_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """The key is configuration: lag names the manifest changed, the next ingest reads every
+    document again (full), and an ingest refused under ``refuse`` (full, then delta) changes
+    nothing."""
+    root = tmp_path / "p"
+    written = projects.write(root, "markdown", rule=None)
+    _ingested(root)
+    code, output = _invoke("show", root, written.locator)
+    assert code == 0 and MARK in output, output  # without the key: public, as ever
+
+    _set_rule(root, f"[{GROUP}]")
+    code, output = _invoke("lag", root, "--format", "json", "--now", "2026-04-01T00:00:00Z", "--groups", GROUP)
+    assert code == 1 and json.loads(output)["configuration_changed"] == ["inforce.yaml"], output
+    summary = _ingested(root)
+    assert "2 replaced" in summary and "0 unchanged" in summary, summary
+    code, output = _invoke("show", root, written.locator)
+    assert code == 1 and "access_restricted" in output and MARK not in output, output
+    code, output = _invoke("show", root, written.locator, "--groups", GROUP)
+    assert code == 0 and MARK in output, output
+    restricted = _build(root)
+
+    _set_rule(root, "refuse")
+    code, output = _invoke("ingest", root)
+    assert code == 2 and _refusal_of(output, written.file, written.line), output
+    assert _build(root) == restricted
+    code, output = _invoke("show", root, written.locator)
+    assert code == 1 and MARK not in output, output  # as the graph was: restricted, never public
+
+    document = root / "documents" / "a.md"
+    document.write_text(document.read_text(encoding="utf-8").replace("---\nid:", "---\npublic: true\nid:", 1),
+                        encoding="utf-8")
+    _ingested(root)
+    code, output = _invoke("show", root, written.locator)
+    assert code == 0 and MARK in output, output
+    declared = _build(root)
+    # a delta ingest: one new file declaring nothing is refused, the graph kept
+    (root / "documents" / "b.md").write_text(
+        "---\nid: B-1\nkind: specification\ntitle: More notes\nissued: 2026-03-02\neffective: {from: 2026-03-02}\n"
+        "recorded: 2026-03-02T09:00:00Z\n---\n1 GENERAL\n\n1.1 Other words.\n", encoding="utf-8")
+    code, output = _invoke("ingest", root)
+    assert code == 2 and _refusal_of(output, "documents/b.md", 2), output
+    assert _build(root) == declared
+
+
+def test_lag_refuses_a_pending_file_declaring_no_access_under_refuse(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    projects.write(root, "markdown", rule="refuse", declares="access")
+    _ingested(root)
+    (root / "documents" / "b.md").write_text(
+        "---\nid: B-1\nkind: specification\ntitle: More notes\nissued: 2026-03-03\neffective: {from: 2026-03-03}\n"
+        "recorded: 2026-03-03T09:00:00Z\n---\n1 GENERAL\n\n1.1 Other ZZPENDING words.\n", encoding="utf-8")
+    code, output = _invoke("lag", root, "--now", "2026-04-01T00:00:00Z", "--groups", GROUP)
+    assert code == 2 and "B-1" not in output and "ZZPENDING" not in output, output  # never listed as pending
+
+
+# -- a list of groups --------------------------------------------------------------------------
+
+#: questions asked of the document under test; ``{loc}`` its locator
+_QUESTIONS = (
+    ("show", "{loc}"),
+    ("asof", "{loc}", "--valid-at", "2026-04-01"),
+    ("history", "{loc}"),
+    ("resolve", "words apply", "--valid-at", "2026-04-01"),
+    ("eligible", "--valid-at", "2026-04-01", "--exclusions", "all"),
+)
+
+
+def _asked(root: Path, question: tuple[str, ...], locator: str, groups: tuple[str, ...]) -> tuple[int, str]:
+    command, *rest = question
+    code, output = _invoke(command, root, *(part.replace("{loc}", locator) for part in rest), "--format", "json",
+                           *groups)
+    # the two projects differ in their files, so in their build: all else must be the same
+    return code, re.sub(r'"index_build": "[0-9a-f]*"', '"index_build": ""', output.replace(str(root), "{p}"))
+
+
+@pytest.mark.parametrize("form", ["markdown", "register-xlsx", "akn"])
+def test_a_group_list_serves_a_document_declaring_nothing_exactly_as_one_declaring_those_groups(
+    tmp_path: Path, form: str,
+) -> None:
+    ruled = projects.write(tmp_path / "ruled", form, rule=f"[{GROUP}]")
+    declared = projects.write(tmp_path / "declared", form, rule=None, declares="access")
+    assert ruled.locator == declared.locator
+    for root in (tmp_path / "ruled", tmp_path / "declared"):
+        _ingested(root)
+    for question in _QUESTIONS:
+        for groups in ((), ("--groups", GROUP)):
+            code, output = _asked(tmp_path / "ruled", question, ruled.locator, groups)
+            assert (code, output) == _asked(tmp_path / "declared", question, declared.locator, groups), question
+            if not groups and question[0] != "eligible":
+                assert code == 1 and MARK not in output, (question, output)
+            if groups and question[0] in ("show", "asof", "resolve"):
+                assert code == 0 and MARK in output, (question, output)
+    code, output = _invoke("show", tmp_path / "ruled", ruled.locator)
+    assert "refusal (access_restricted)" in output, output
+
+
+def test_lag_withholds_a_pending_file_the_group_list_restricts(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    projects.write(root, "markdown", rule=f"[{GROUP}]")
+    _ingested(root)
+    (root / "documents" / "b.md").write_text(
+        "---\nid: B-1\nkind: specification\ntitle: More notes\nissued: 2026-03-03\neffective: {from: 2026-03-03}\n"
+        "recorded: 2026-03-03T09:00:00Z\n---\n1 GENERAL\n\n1.1 Other words.\n", encoding="utf-8")
+    asked = ("lag", root, "--format", "json", "--now", "2026-04-01T00:00:00Z")
+    code, output = _invoke(*asked)
+    assert code == 1 and json.loads(output)["pending"] == [] and json.loads(output)["withheld"] == ["B-1"], output
+    code, output = _invoke(*asked, "--groups", GROUP)
+    assert code == 1 and [p["locator"] for p in json.loads(output)["pending"]] == ["B-1@0"], output
+
+
+def test_a_group_the_list_names_is_in_use_for_the_marking_rule(tmp_path: Path) -> None:
+    """No document names ``vault-keepers``; the list does, so a public document's opening marked
+    ``VAULT-KEEPERS ONLY`` is refused as a marking for a group in use (without the key it is text,
+    with a warning: the project names no such group)."""
+    root = tmp_path / "p"
+    projects.write(root, "markdown", rule=None, declares="public")
+    document = root / "documents" / "a.md"
+    document.write_text(document.read_text(encoding="utf-8").replace("1 GENERAL", "VAULT-KEEPERS ONLY\n\n1 GENERAL"),
+                        encoding="utf-8")
+    _ingested(root)
+    _set_rule(root, "[vault-keepers]")
+    code, output = _invoke("ingest", root)
+    assert code == 2 and "documents/a.md:10:" in output and "vault-keepers" in output, output
+
+
+@pytest.mark.parametrize("rule", [None, f"[{GROUP}]"])
+def test_the_marking_rule_judges_a_document_declaring_nothing_as_ever_whatever_the_key(
+    tmp_path: Path, rule: str | None,
+) -> None:
+    """A defence in depth: under a group list, a document declaring nothing is still judged by the
+    marking rule as one declaring nothing (not as one declaring the list's groups), so a marking
+    naming a group in its opening is refused as it always was."""
+    root = tmp_path / "p"
+    projects.write(root, "markdown", rule=rule)
+    document = root / "documents" / "a.md"
+    document.write_text(document.read_text(encoding="utf-8").replace("1 GENERAL", "OWNER-TEAM ONLY\n\n1 GENERAL"),
+                        encoding="utf-8")
+    code, output = _invoke("ingest", root)
+    assert code == 2 and "documents/a.md:9: access: 'OWNER-TEAM ONLY' reads as access" in output, output
+
+
+def test_a_register_row_leaving_access_to_its_files_front_matter_reads_under_refuse(tmp_path: Path) -> None:
+    """The register's row for a Markdown file has no access cell; the file's front matter declares
+    it. Under ``refuse`` the row is read with its file, as ingest reads it: a failed ingest's problem
+    at that row is the group's to read (the row's cells alone, which declare nothing, are not its
+    access), and counted, not quoted, to an asker outside it."""
+    root = tmp_path / "p"
+    projects.write(root, "register-csv", rule="refuse")
+    document = root / "documents" / "a.md"
+    document.write_text(f"---\naccess: [{GROUP}]\n---\n" + document.read_text(encoding="utf-8"), encoding="utf-8")
+    register = root / "register.csv"
+    header, row = register.read_text(encoding="utf-8").splitlines()
+    register.write_text(f"{header},seq\n{row},ZZSEQ\n", encoding="utf-8")
+    with pytest.raises(InputErrors) as told:
+        Project.ingest(root, groups=[GROUP])
+    assert any(e.file == "register.csv" and e.line == 2 and e.field == "seq" and "ZZSEQ" in str(e)
+               for e in told.value.exceptions), told.value.exceptions
+    with pytest.raises(InputErrors) as withheld:
+        Project.ingest(root, groups=[])
+    assert "ZZSEQ" not in str(withheld.value) and "withheld (access)" in str(withheld.value), withheld.value
+    register.write_text(f"{header},seq\n{row},1\n", encoding="utf-8")
+    _ingested(root)
+
+
+# -- the front and a pack's tests ---------------------------------------------------------------
+
+
+def test_project_ingest_applies_the_key_as_the_command_does(tmp_path: Path) -> None:
+    written = projects.write(tmp_path / "refused", "pdf", rule="refuse")
+    with pytest.raises(InputErrors) as refused:
+        Project.ingest(tmp_path / "refused")
+    assert [(e.file, e.line, e.field) for e in refused.value.exceptions] == [(written.file, written.line, "access")]
+    written = projects.write(tmp_path / "listed", "pdf", rule=f"[{GROUP}]")
+    Project.ingest(tmp_path / "listed")
+    with Project.open(tmp_path / "listed") as project:
+        refusal = project.show(written.locator)
+        assert isinstance(refusal, Refusal) and refusal.reason == "access_restricted"
+        assert MARK in project.show(written.locator, groups=[GROUP]).model_dump_json()
+
+
+@pytest.mark.parametrize(("rule", "code"), [(None, 0), ("refuse", 2), (f"[{GROUP}]", 1)])
+def test_a_packs_tests_read_their_corpus_under_the_key(tmp_path: Path, rule: str | None, code: int) -> None:
+    """The follow-up example's archived handbook P3 declares nothing of its access; its stock test
+    case answers an asker of no group from it. Refused under ``refuse``, as ingest refuses it;
+    restricted under a group list, so that case fails; public without the key."""
+    root = Path(shutil.copytree(EXAMPLES / "followup-handbooks", tmp_path / "p",
+                                ignore=shutil.ignore_patterns(".inforce")))
+    _set_rule(root, rule)
+    tested, output = _invoke("rules", "test", root / "rules")
+    assert tested == code, output
+    if rule == "refuse":
+        assert _refusal_of(output, "documents/archive/p3-ie-refurbished.md", 2), output
+    elif rule is not None:  # P3 is now the group's: the case answering an asker of no group from it fails
+        assert re.search(r"^FAIL .* an Irish refurbished order dispatched while P3 was in force$", output, re.M), output
+
+
+# -- the manifest ------------------------------------------------------------------------------
+
+
+def test_without_the_key_or_with_public_a_document_declaring_nothing_is_public(tmp_path: Path) -> None:
+    for rule in (None, "public"):
+        written = projects.write(tmp_path / str(rule), "register-csv", rule=rule)
+        _ingested(tmp_path / str(rule))
+        code, output = _invoke("show", tmp_path / str(rule), written.locator)
+        assert code == 0 and MARK in output, output
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("[]", "lists no group"),
+    ("~", "has no value"),
+    ("", "has no value"),
+    ("[7]", "entry 1 is not a group name"),
+    ("[owner-team, {a: b}]", "entry 2 is not a group name"),
+    ("[owner-team, [qa]]", "entry 2 is not a group name"),
+    ("[owner-team, ~]", "entry 2 is not a group name"),
+    ("[true]", "entry 1 is not a group name"),
+    ('[" owner-team"]', "group name"),
+    ('["a,b"]', "holds a comma"),
+    ("owner-team", "takes public, refuse or a list of groups"),
+    ("Refuse", "takes public, refuse or a list of groups"),
+    ("true", "takes public, refuse or a list of groups"),
+    ("{groups: [a]}", "expected a list"),
+])
+def test_a_bad_value_is_an_error_at_the_manifests_line(tmp_path: Path, value: str, said: str) -> None:
+    root = tmp_path / "p"
+    projects.write(root, "markdown", rule=value)
+    lines = (root / "inforce.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(number for number, text in enumerate(lines, 1) if text.startswith("undeclared_access:"))
+    code, output = _invoke("ingest", root)
+    assert code == 2, output
+    assert re.search(rf"^inforce\.yaml:{line}(?::\d+)?: undeclared_access: .*{re.escape(said)}", output, re.M), output
+    assert not (root / ".inforce").exists()
