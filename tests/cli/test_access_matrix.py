@@ -1321,3 +1321,57 @@ def test_the_digest_of_a_restricted_items_words_is_told_only_to_who_may_read_it(
                 opened.review_digest(item, groups=groups) if groups else opened.review_digest(item)
             refusals.append(str(refused.value).replace("9.9", "1.1"))
         assert len(set(refusals)) == 1 and "is not in the project" in refusals[0], refusals
+
+
+# ---- issue 23: a document the manifest restricts (``undeclared_access: [GROUP]``) -------------
+
+#: questions of the matrix's kinds asked of a tiny project whose one document under test declares
+#: nothing of its access and is restricted to the group by the manifest alone
+_UNDECLARED_MATRIX: list[tuple[str, list[str], set[int]]] = [
+    ("show", ["show", "{p}", "A-1#1.1"], {1}),
+    ("show-document", ["show", "{p}", "A-1"], {1}),
+    ("asof", ["asof", "{p}", "A-1#1.1", "--valid-at", "2026-04-01"], {1}),
+    ("history", ["history", "{p}", "A-1#1.1"], {1}),
+    ("precedence", ["precedence", "{p}", "A-1#1.1", "G-1#1.1", "--valid-at", "2026-04-01"], {1, 2}),
+    ("eligible", ["eligible", "{p}", "--valid-at", "2026-04-01", "--exclusions", "all"], {0, 1}),
+    ("resolve", ["resolve", "{p}", "words apply", "--valid-at", "2026-04-01"], {0, 1}),
+    ("facts", ["facts", "{p}", "--valid-at", "2026-04-01"], {0}),
+    ("stats", ["stats", "{p}"], {0}),
+    ("lag", ["lag", "{p}", "--now", "2026-04-01T00:00:00Z"], {0, 1}),
+    ("sweep", ["sweep", "{p}", "--valid-at", "2026-04-01", "--include-superseded"], {0, 1}),
+]
+
+
+@pytest.fixture(scope="module")
+def undeclared_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``undeclared_access: [owner-team]``: A-1 (title "Plain notes", words ZZUNDECLARED) declares
+    nothing of its access; G-1 declares the group; B-1, recorded after the ingest and declaring
+    nothing (ZZPENDINGB), is pending for ``lag``."""
+    import undeclared_projects
+
+    root = tmp_path_factory.mktemp("undeclared") / "p"
+    undeclared_projects.write(root, "markdown", rule=f"[{GROUP}]")
+    done = runner.invoke(app, ["ingest", str(root)])
+    assert done.exit_code == 0, done.output
+    (root / "documents" / "b.md").write_text(
+        "---\nid: B-1\nkind: specification\ntitle: ZZPENDINGB\nissued: 2026-03-03\neffective: {from: 2026-03-03}\n"
+        "recorded: 2026-03-03T09:00:00Z\n---\n1 GENERAL\n\n1.1 ZZPENDINGB words.\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+@pytest.mark.parametrize(("name", "args", "codes"), _UNDECLARED_MATRIX, ids=[row[0] for row in _UNDECLARED_MATRIX])
+def test_a_document_the_manifest_restricts_shows_nothing_without_the_group(
+    undeclared_project: Path, tmp_path: Path, fmt: str, name: str, args: list[str], codes: set[int],
+) -> None:
+    code, output, written = _run(args, undeclared_project, tmp_path, fmt, groups=None)
+    assert code in codes, f"{name}: exit {code}\n{output}"
+    shown = output + written
+    for typed in _typed(args):
+        shown = shown.replace(typed, "")
+    leaks = [mark for mark in ("ZZUNDECLARED", "Plain notes", "ZZPENDINGB") if mark in shown]
+    leaks += re.findall(r"\b(?:A|B)-1[@#][^\s\"',)\]]*", shown)
+    assert not leaks, f"{name} leaks {leaks}:\n{shown}"
+    if name in ("show", "asof", "resolve"):  # the control: the group is served
+        _, output, written = _run(args, undeclared_project, tmp_path, fmt, groups=GROUP)
+        assert "ZZUNDECLARED" in output + written, output + written
