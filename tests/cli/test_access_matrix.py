@@ -1332,7 +1332,7 @@ _UNDECLARED_MATRIX: list[tuple[str, list[str], set[int]]] = [
     ("show-document", ["show", "{p}", "A-1"], {1}),
     ("asof", ["asof", "{p}", "A-1#1.1", "--valid-at", "2026-04-01"], {1}),
     ("history", ["history", "{p}", "A-1#1.1"], {1}),
-    ("precedence", ["precedence", "{p}", "A-1#1.1", "G-1#1.1", "--valid-at", "2026-04-01"], {1, 2}),
+    ("precedence", ["precedence", "{p}", "A-1#1.1", "G-1#1.1", "--valid-at", "2026-04-01"], {1}),
     ("eligible", ["eligible", "{p}", "--valid-at", "2026-04-01", "--exclusions", "all"], {0, 1}),
     ("resolve", ["resolve", "{p}", "words apply", "--valid-at", "2026-04-01"], {0, 1}),
     ("facts", ["facts", "{p}", "--valid-at", "2026-04-01"], {0}),

@@ -209,6 +209,18 @@ def test_lag_withholds_a_pending_file_the_group_list_restricts(tmp_path: Path) -
     assert code == 1 and [p["locator"] for p in json.loads(output)["pending"]] == ["B-1@0"], output
 
 
+@pytest.mark.parametrize("form", ["markdown", "register-pending", "akn"])
+def test_the_registry_lag_reads_gives_a_document_declaring_nothing_the_lists_groups(tmp_path: Path, form: str) -> None:
+    """``read_registry`` (what lag lists, each revision with its access) applies the manifest it
+    reads, whoever calls it."""
+    from inforce.adapters.ingest.registry import read_registry
+
+    written = projects.write(tmp_path / "p", form, rule=f"[{GROUP}]")
+    revisions, _, manifest = read_registry(tmp_path / "p")
+    assert manifest.undeclared_access == (GROUP,)
+    assert {r.document: r.access for r in revisions} == {"G-1": (GROUP,), written.id: (GROUP,)}
+
+
 def test_a_group_the_list_names_is_in_use_for_the_marking_rule(tmp_path: Path) -> None:
     """No document names ``vault-keepers``; the list does, so a public document's opening marked
     ``VAULT-KEEPERS ONLY`` is refused as a marking for a group in use (without the key it is text,
