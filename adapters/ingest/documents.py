@@ -32,7 +32,14 @@ from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
 from inforce.ontology.yamltext import BOOL_TAG, NULL_TAG, ScalarNode
 
-from .metadata import COMMON_FIELDS, DRAWING_FIELDS, Metadata, effective_access, read_metadata, undeclared_groups
+from .metadata import (
+    COMMON_FIELDS,
+    DRAWING_FIELDS,
+    Metadata,
+    effective_access,
+    read_metadata,
+    undeclared_groups,
+)
 from .opening import FENCE_SHAPED, document_access, invisible, judge_lines, table_errors, visible
 from .outline import closing_errors, parse_outline
 from .parsing import (

@@ -19,13 +19,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 import undeclared_projects as projects
+from typer.testing import CliRunner
+from undeclared_projects import GROUP, MARK
+
 from inforce.adapters.cli import app
 from inforce.engine import Project
 from inforce.ontology import InputErrors, Refusal
-from undeclared_projects import GROUP, MARK
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -12,11 +12,11 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-
 import undeclared_projects as projects
+from undeclared_projects import GROUP, MARK
+
 from inforce.adapters.http import Service, Warm, hash_key, read_keys
 from inforce.engine import Project
-from undeclared_projects import GROUP, MARK
 
 #: two admins (who may ingest), one outside the group and one in it
 _KEYS = {"outadmin": ("ifk-ua-outadmin", "[]"), "boss": ("ifk-ua-boss", f"[{GROUP}]")}
