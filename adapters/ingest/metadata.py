@@ -98,8 +98,8 @@ class Metadata:
 _UNDECLARED: ContextVar[str | tuple[str, ...]] = ContextVar("inforce_undeclared_access", default="public")
 
 #: The hint of a document refused for declaring nothing of its access: both ways out.
-UNDECLARED_HINT = ("declare access: [GROUP, ...] for the groups that may read it, or public: true if everyone may "
-                   "(front matter, sidecar or register row; an Akoma Ntoso act's in its register row)")
+_WAYS_OUT = ("declare access: [GROUP, ...] for the groups that may read it, or public: true if everyone may "
+             "(front matter, sidecar or register row; an Akoma Ntoso act's in its register row)")
 
 
 @contextmanager
@@ -141,7 +141,7 @@ def effective_access(access: tuple[str, ...] | None, *, declared: bool,
     rule = _UNDECLARED.get()
     if rule == "refuse":
         refused("the document declares neither access nor public: true, which the project's "
-                "undeclared_access: refuse (inforce.yaml) requires of every document", UNDECLARED_HINT)
+                "undeclared_access: refuse (inforce.yaml) requires of every document", _WAYS_OUT)
         return None
     return rule if isinstance(rule, tuple) else None
 
