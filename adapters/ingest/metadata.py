@@ -245,12 +245,11 @@ def read_metadata(
     if isinstance(fields.get("title"), str):
         _judge_title(present["title"], fields, reader)
     # after the title is judged: the opening rule judges by what the metadata declares
-    undeclared = "access" not in entries and "public" not in entries
-    if undeclared:
-        fields["access"] = effective_access(None, declared=False, refused=lambda message, hint: reader.error(
-            root, message, field="access", hint=hint))
+    declared = "access" in entries or "public" in entries
+    fields["access"] = effective_access(fields.get("access"), declared=declared, refused=lambda message, hint: (
+        reader.error(root, message, field="access", hint=hint)))
     metadata = Metadata(fields={k: v for k, v in fields.items() if v is not None}, entries=entries,
-                        undeclared=undeclared)
+                        undeclared=not declared)
     if "supersedes" in present:
         edges = _edges(present["supersedes"], reader, metadata.fields)
         if len(reader.errors) == errors_before:
