@@ -14,9 +14,11 @@ applied to every opening line, whatever its shape, rather than a list of shapes:
    paragraph (``A. The …``) does. Past the first numbered provision it reaches no further than
    ``OPENING_LINES`` lines and ``OPENING_CHARACTERS`` characters into the text.
 2. **Cells** (:func:`cells`): a line is rendered to cells the same way for every format: split
-   at ``|``, tabs, HTML cell and block tags (``<td>``, ``<th>``, ``<div>``, ``<p>``, ``<br>``…),
-   a comment's ``<!--``/``-->``, the first ``:``, ``=`` or ``->`` of a cell and (``spaced``: a PDF's
-   layout) runs of two spaces or more; markup is taken out (emphasis, headings, quotes, bullets,
+   at ``|`` and every other character a reader sees as a column rule (:func:`column_rule`, decided
+   from Unicode's names: ``¦ │ ┃ ║ ┆ ‖ ❘ ∣``, every box-drawing piece), tabs, HTML cell and block
+   tags (``<td>``, ``<th>``, ``<div>``, ``<p>``, ``<br>``…), a comment's ``<!--``/``-->``, the
+   first ``:``, ``=`` or ``->`` of a cell and (``spaced``: a PDF's layout) runs of two spaces or
+   more; markup is taken out (emphasis, headings, quotes, bullets,
    link brackets, backslash escapes, HTML entities) and leading cells that are only a row number
    or a bullet are dropped. A Word table is rendered a pipe row, its nested tables' cells parted
    by tabs; a PDF table's rows come as cells from its table reader.
@@ -116,6 +118,7 @@ __all__ = [
     "Opening",
     "RESTRICTION_VOCABULARY",
     "cells",
+    "column_rule",
     "declaration",
     "declare_access",
     "document_access",
@@ -205,6 +208,67 @@ def invisible(char: str) -> bool:
     return draws_nothing(char) or unicodedata.category(char) in ("Zs", "Mn") or char == "\u2800"
 
 
+#: The words of a character's Unicode name that say it is drawn as a column rule (module docstring, 2.): a vertical
+#: line or bar of any weight or form (``|``, ``¦``, ``‖``, ``❘``, ``⏐``, ``⎸``, the vertical presentation forms of a
+#: dash ``︱``), and every piece of the box-drawing sets (``│ ┃ ║ ┆ ┊ ├ ┼ ─``, U+2500–U+257F and the legacy
+#: computing block's), which a text table drawn by tabulate, psql or a PDF's or Word file's text export is made of.
+_RULE_NAMES = ("VERTICAL LINE", "VERTICAL BAR", "VERTICAL BOX LINE", "BOX DRAWINGS", "BROKEN BAR",
+               "LEFT ONE EIGHTH BLOCK", "RIGHT ONE EIGHTH BLOCK", "VERTICAL ONE EIGHTH BLOCK", "VERTICAL EM DASH",
+               "VERTICAL EN DASH", "LIGHT VERTICAL")
+#: The characters drawn as a vertical line whose names say nothing of it, which a converted or retyped table writes
+#: for ``|``: the dental click ``ǀ``, Hebrew paseq ``׀``, ``∣`` (divides), ``∥`` (parallel to), the Kangxi radical
+#: ``⼁``.
+_RULE_LOOKALIKES = frozenset("\u01c0\u05c0\u2223\u2225\u2f01")
+
+
+@functools.lru_cache(maxsize=4096)
+def column_rule(char: str) -> bool:
+    """Whether a reader sees ``char`` as a column rule, so that it parts a line into cells as ``|`` does (module
+    docstring, 2.; audit 102 A F1: ``│ SPEC-01 │ MGMT ONLY │ 0 │`` was one cell, its marking never judged alone):
+    its Unicode name says it is a vertical line or bar or a box-drawing piece (``_RULE_NAMES``), it is a look-alike
+    whose name does not (``_RULE_LOOKALIKES``), or its compatibility form (NFKC) is one (``｜``, halfwidth ``￨``,
+    fullwidth ``￤``). The one judgement of it: every reader's lines, tables' rows and metadata titles are parted
+    by it (:func:`cells`). A character that draws nothing (:func:`invisible`'s table, ``draws_nothing``: the tag
+    character named ``TAG VERTICAL LINE``) is none: it is taken out, as every such character is."""
+    if char.isascii():
+        return char == "|"
+    if draws_nothing(char):
+        return False
+    if char in _RULE_LOOKALIKES:
+        return True
+    name = unicodedata.name(char, "")
+    if any(words in name for words in _RULE_NAMES):
+        return True
+    folded = unicodedata.normalize("NFKC", char)
+    return folded != char and len(folded) == 1 and column_rule(folded)
+
+
+def _ruled(line: str) -> str:
+    """``line`` with each column rule (:func:`column_rule`) written ``|``, before any other character is folded
+    (NFKC makes the vertical dash ``︱`` a dash, which parts no cells unspaced). A combining one (``⃒``, a vertical
+    line drawn over the character before it) is a rule only where it is drawn on no letter: at the line's start or
+    after a space, a tab or another rule; over a letter it is a mark of that letter, taken out as every mark is
+    (``OWN̍ERS`` reads ``OWNERS``)."""
+    if line.isascii():
+        return line
+    kept: list[str] = []
+    base = " "  # the character a combining one is drawn on: at the line's start, none
+    for char in line:
+        mark = unicodedata.category(char).startswith("M")
+        if column_rule(char) and (not mark or base in " \t|" or unicodedata.category(base) == "Zs"):
+            kept.append("|")
+            base = "|"
+        else:
+            kept.append(char)
+            base = base if mark else char
+    return "".join(kept)
+
+
+def _holds_rule(text: str) -> bool:
+    """Whether ``text`` holds a column rule (:func:`column_rule`)."""
+    return "|" in text if text.isascii() else any(map(column_rule, text))
+
+
 def visible(line: str) -> str:
     """``line`` without the blank and invisible characters around it."""
     start, end = 0, len(line)
@@ -216,10 +280,10 @@ def visible(line: str) -> str:
 
 
 def _plain(line: str) -> str:
-    """``line`` NFKC-normalised (fullwidth ``：`` is ``:``), every space a plain one, the
-    characters that draw nothing taken out (a tab kept: it parts cells)."""
+    """``line`` with its column rules written ``|`` (:func:`_ruled`), NFKC-normalised (fullwidth ``：`` is ``:``),
+    every space a plain one, the characters that draw nothing taken out (a tab kept: it parts cells)."""
     kept = []
-    for char in unicodedata.normalize("NFKC", line):
+    for char in unicodedata.normalize("NFKC", _ruled(line)):
         if char == "\t":
             kept.append(char)
         elif unicodedata.category(char) == "Zs" or char == "\u2800":
@@ -254,7 +318,9 @@ def _cells(line: str, spaced: bool) -> tuple[str, ...]:
     if meta is not None:
         content = _META_CONTENT.search(meta.group(0))
         return ("access", content.group(1) if content else "")
-    text = html.unescape(_TAG.sub(_tag, text))
+    text = _TAG.sub(_tag, text)
+    if "&" in text:  # an entity is read as the character it writes (``&boxv;`` a rule, ``&#xFF5C;`` a fullwidth bar)
+        text = _plain(html.unescape(text))
     text = _ESCAPE.sub(r"\1", _LINK.sub(r"\1", text))
     found: list[str] = []
     for part in _PARTS.split(text):
@@ -1270,7 +1336,7 @@ class Opening:
                 return self.judge(line, line_no=line_no, where=where, found=found)
             finally:
                 self._key = kept
-        found = cells(line, spaced=self.spaced) if found is None else found
+        found = cells(line, spaced=self.spaced) if found is None else self._drawn_rows(found)
         if not found:
             return None
         key, self._key = self._key, None
@@ -1320,6 +1386,14 @@ class Opening:
             "its front matter from the very first line (Markdown), its sidecar or the register, never "
             "in its text",
             file=self.file, line=line_no, field="access", hint=_HINT)
+
+    def _drawn_rows(self, found: list[str]) -> list[str]:
+        """A reader's cells (a CSV record's, a PDF table's), each holding a column rule (:func:`column_rule`) read as
+        the cells it draws, as a line holding it is (:func:`cells`): a CSV cell ``SPEC-01 │ MGMT ONLY │ 0`` is a row
+        of three, its marking judged alone (audit 102 A F1). A cell holding none is kept as the reader gave it."""
+        if not any(map(_holds_rule, found)):
+            return found
+        return [part for cell in found for part in (cells(cell, spaced=self.spaced) if _holds_rule(cell) else [cell])]
 
     def _written(self, said: tuple[str, str]) -> str:
         """The first group a refused run (``declaration``'s key and value) names, as the project writes it."""
