@@ -227,10 +227,16 @@ class Project:
 
     @staticmethod
     def own_path_at(path: str | Path, root: str | Path | None = None, *,
-                    reader: DocumentReader | None = None) -> OwnPath | None:
+                    reader: DocumentReader | None = None,
+                    inputs: Mapping[str, str | Path] | None = None) -> OwnPath | None:
         """The file or folder of the project at ``root`` that an output written at ``path``
         would land at or inside, or None: what a command's output (``-o``, a decision log, a
-        folder of drafts) must never be written to (audits MM4-4, 43 M3/M4). ``root`` None: of
+        folder of drafts) must never be written to (audits MM4-4, 43 M3/M4). ``inputs``: the
+        files the command itself is given, by the option or argument naming each (``check
+        --answer FILE``, ``replay RECORD``): an output at one of them would replace what the
+        command reads (audit 102 A F2: ``check --answer a.json -o a.json`` wrote its verdict
+        over the answer), judged as the project's own files are (by real path and identity);
+        ``-`` (standard input) names no file. ``root`` None: of
         every project whose folder holds ``path`` (a writer that names no project, ``rules
         new``). A project's own paths (``_own_paths``): its store; its records of reviews and
         erasures; what ``reader`` (None: the installed one) reads as the project's — its
@@ -254,6 +260,13 @@ class Project:
                     # another project's: said as whose, not as the named project's
                     return own.model_copy(update={"what": own.what.replace(
                         "the project's", f"another project's ({project})", 1)})
+        for name, given in (inputs or {}).items():
+            if str(given) == "-":  # standard input
+                continue
+            read = OwnPath(path=Path(given), what=f"a file the command is given ({name} {given})",
+                           why="the answer written there would replace it")
+            if _lands_at(Path(path), read):
+                return read
         return None
 
     @staticmethod

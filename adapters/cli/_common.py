@@ -352,16 +352,18 @@ def emit_text(text: str) -> None:
         data = data[os.write(descriptor, data):]
 
 
-def outside_project_files(path: Path, option: str, project: Path | None) -> None:
+def outside_project_files(path: Path, option: str, project: Path | None,
+                          inputs: dict[str, Path] | None = None) -> None:
     """Refuse an output (a file or folder a command writes, named by ``option``) that the front
     finds at or inside a file or folder of ``project`` (``Project.own_path_at``: its documents
     folder, its store, its manifest, its records, its register...; None: of any project holding
-    ``path``): what is written there would be read as a document at the next ingest, replace the
-    graph's files, or replace the project's own state (audits MM4-4, 43 M3/M4). The one check
-    every option that writes goes through."""
+    ``path``), or at a file the command is given (``inputs``, by the option naming each: ``check
+    --answer``, ``replay RECORD``): what is written there would be read as a document at the next
+    ingest, replace the graph's files, the project's own state or what the command reads (audits
+    MM4-4, 43 M3/M4, 102 A F2). The one check every option that writes goes through."""
     from inforce.engine import Project
 
-    own = Project.own_path_at(path, project)
+    own = Project.own_path_at(path, project, inputs=inputs)
     if own is not None:
         raise InputError(f"{path} is {'inside ' if own.folder else ''}{own.what}: {own.why}", field=option,
                          hint=f"write it outside {own.path.name}/" if own.folder else
@@ -405,11 +407,12 @@ def unwritten(problem: OSError) -> str:
     return said if room is None or said.startswith(room) else f"{said}: {room}"
 
 
-def _check_target(target: Path, project: Path | None) -> Path:
+def _check_target(target: Path, project: Path | None, inputs: dict[str, Path]) -> Path:
     """Refuse at once an ``-o`` the answer could never be written to, or one at or inside a file
     or folder of ``project``'s own (the command's project argument; None: any project holding
-    ``target``: ``outside_project_files``), before the command works."""
-    outside_project_files(target, "-o", project)
+    ``target``) or at a file the command is given (``inputs``: ``outside_project_files``), before
+    the command works."""
+    outside_project_files(target, "-o", project, inputs)
     try:
         if target.is_dir():
             raise _cannot_write(target, "it is a folder")
@@ -569,15 +572,17 @@ def _refusal(refusal: Refusal, kwargs: dict[str, Any]) -> int:
     return EXIT_FINDING
 
 
-def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], output: Path | None) -> int:
-    """The command, its answer captured when ``-o`` names a file and written there once it is whole.
+def _run(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], output: Path | None,
+         inputs: dict[str, Path]) -> int:
+    """The command, its answer captured when ``-o`` names a file and written there once it is whole
+    (never over the project's files nor over a file the command is given, ``inputs``).
 
     An answer the command finished (whatever exit code it chose: ``rules check`` reports its
     problems with exit 2) is written, with the files the command staged beside it; an error
     raised out of the command, or an answer that cannot be written, writes none of them.
     """
     project = kwargs.get("project")
-    capture = _Capture(_check_target(output, project if isinstance(project, Path) else None)) \
+    capture = _Capture(_check_target(output, project if isinstance(project, Path) else None, inputs)) \
         if output is not None else None
     token = _capture.set(capture)
     try:
@@ -637,6 +642,35 @@ def _internal(bug: BaseException, context: typer.Context | None) -> int:
     return EXIT_INTERNAL
 
 
+def _file_parameters(signature: inspect.Signature) -> dict[str, str]:
+    """A command's parameters that name a file or folder (read with ``path_argument`` or
+    ``named_argument``) besides its project, each with the way the command line names it
+    (``--answer``, ``RECORD``): what its ``-o`` may not be written over (``_files_given``)."""
+    named: dict[str, str] = {}
+    for name, parameter in signature.parameters.items():
+        if name == "project":
+            continue
+        for info in getattr(parameter.annotation, "__metadata__", ()):
+            if getattr(info, "parser", None) in (path_argument, named_argument):
+                # (in ``Annotated``, typer takes an option's first name from its default: ``typer.Option("--answer")``)
+                written = [getattr(info, "default", None), *(getattr(info, "param_decls", None) or ())]
+                decls = [decl for decl in written if isinstance(decl, str) and decl.startswith("--")]
+                named[name] = decls[0] if decls else name.upper()
+    return named
+
+
+def _files_given(files: dict[str, str], kwargs: dict[str, Any]) -> dict[str, Path]:
+    """The files and folders a command was given (``_file_parameters``), by the way the command line
+    names each (a list's values numbered: ``--audit-dir #2``)."""
+    given: dict[str, Path] = {}
+    for name, shown in files.items():
+        value = kwargs.get(name)
+        values = value if isinstance(value, (list, tuple)) else [] if value is None else [value]
+        for at, each in enumerate(values, 1):
+            given[shown if len(values) == 1 else f"{shown} #{at}"] = Path(each)
+    return given
+
+
 def handle_errors(func: F) -> F:
     """Make ``func`` a command: ``-o FILE`` for its answer in any format, and every error turned
     into ``Type: message`` on standard error and its exit code (EXIT_* above)."""
@@ -659,7 +693,7 @@ def handle_errors(func: F) -> F:
             if output is None and elsewhere is None:
                 _standard_output_open()
             with CommitGuard() as committed:  # Ctrl-C once a graph went live: the answer is still printed
-                code = _run(func, args, kwargs, output)
+                code = _run(func, args, kwargs, output, _files_given(files, kwargs))
                 if sys.stdout is not None:  # closed from the start (``>&-``), with the answer in -o
                     sys.stdout.flush()  # a closed pipe shows here, where it is handled, not in click's exit
             if committed.take():
@@ -713,6 +747,7 @@ def handle_errors(func: F) -> F:
 
     elsewhere: str | None = getattr(func, "_writes_only_to", None)
     signature = inspect.signature(func, eval_str=True)
+    files = _file_parameters(signature)
     wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=[*signature.parameters.values(), _OUTPUT_PARAMETER if elsewhere is None else _NO_OUTPUT_PARAMETER,
                     _CONTEXT_PARAMETER]
