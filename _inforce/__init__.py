@@ -5,7 +5,7 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "13"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+PARSER_VERSION = "14"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
 #                       3: every item of an addendum a provision (engine/addenda/items.py);
 #                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
 #                          Akoma Ntoso application profiles and a number's space before its text;
@@ -27,5 +27,8 @@ PARSER_VERSION = "13"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                          conditions numbered by the general clauses: 1.1, 8.1, 13.1, 16.3)
 #                      13: a clause whose text starts in lower case (6.2 f'c = 25 MPa) opens at a
 #                          paragraph's start when it is the next number (issue 23, audit 65 C F3)
+#                      14: the marking rule's fixes of audits 92-102 (inflected and abbreviated group
+#                          names, a cell judged alone, a row parted at every column rule) judge every
+#                          stored document again: one ingested before them is read afresh
 
 __all__ = ["PARSER_VERSION", "__version__"]
