@@ -6,6 +6,7 @@ leaves the previous graph live, with no half-made build beside it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -46,10 +47,11 @@ def _project(tmp_path: Path) -> Path:
     root = tmp_path / "p4"
     invoke("init", root)
     sop = root / "documents" / "sop-001.md"
-    text = sop.read_text("utf-8")
-    assert "effective: {from: 2026-12-06}" in text and "issued: 2026-12-06" in text
-    sop.write_text(text.replace("effective: {from: 2026-12-06}", "effective: {from: 0001-01-02}")
-                   .replace("issued: 2026-12-06", "issued: 0001-01-02"), "utf-8")
+    text = sop.read_text("utf-8")  # the scaffold's dates are the day init ran
+    text, dated = re.subn(r"(?m)^effective: \{from: [0-9-]+\}$", "effective: {from: 0001-01-02}", text)
+    text, issued = re.subn(r"(?m)^issued: [0-9-]+$", "issued: 0001-01-02", text)
+    assert (dated, issued) == (1, 1), text
+    sop.write_text(text, "utf-8")
     return root
 
 

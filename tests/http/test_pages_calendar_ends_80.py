@@ -5,6 +5,7 @@ every asker, on every date). The margin is held at the calendar's ends (``ontolo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,12 @@ from tests.http.conftest import KEYS
 from tests.http.test_pages import post_sign_in
 
 NAME = "p3"
+_FIXED = {"issued": "2026-12-06", "effective": "{from: 2026-12-06, until: 9999-12-31}",
+          "recorded": "2026-12-06T09:00:00Z"}
+
+
+def _fixed_date(match: re.Match[str]) -> str:
+    return f"{match[1]}: {_FIXED[match[1]]}"
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +34,11 @@ def owner(tmp_path_factory: pytest.TempPathFactory, serve: Any, http_keys: Any) 
     assert runner.invoke(app, ["init", str(root)]).exit_code == 0
     sop = root / "documents" / "sop-001.md"
     text = sop.read_text("utf-8")
-    assert "effective: {from: 2026-12-06}" in text
-    # "open-ended" as many owners write it: ingest accepts it
-    sop.write_text(text.replace("effective: {from: 2026-12-06}", "effective: {from: 2026-12-06, until: 9999-12-31}"),
-                   "utf-8")
+    # the scaffold's dates are the day init ran; fixed here, and "open-ended" as many owners write it:
+    # ingest accepts it
+    text, dated = re.subn(r"(?m)^(issued|effective|recorded): .*$", _fixed_date, text)
+    assert dated == 3, text
+    sop.write_text(text, "utf-8")
     ingested = runner.invoke(app, ["ingest", str(root)])
     assert ingested.exit_code == 0, ingested.output
     server = serve(Service({NAME: Warm.open(NAME, root)}, http_keys, time_limit=60))
