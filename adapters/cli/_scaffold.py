@@ -33,6 +33,11 @@ facets: []
 #   - path: rules/eligibility.yaml         # a pack of this project: start one with
 #                                          # inforce rules new rules/eligibility.yaml --kind eligibility
 rules: []
+
+# Who may read a document that declares neither `access` nor `public: true`: everyone
+# (public, the default), nobody until it declares (refuse: an input error at its file),
+# or the groups listed ([project-team]). Set it where an unmarked document must never be public.
+# undeclared_access: refuse
 """
 
 EXAMPLE_DOCUMENT = """\

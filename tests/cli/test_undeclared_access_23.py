@@ -343,3 +343,18 @@ def test_a_bad_value_is_an_error_at_the_manifests_line(tmp_path: Path, value: st
     assert code == 2, output
     assert re.search(rf"^inforce\.yaml:{line}(?::\d+)?: undeclared_access: .*{re.escape(said)}", output, re.M), output
     assert not (root / ".inforce").exists()
+
+
+def test_the_scaffolds_commented_line_refuses_its_own_example_once_uncommented(tmp_path: Path) -> None:
+    """``inforce init`` shows the key, commented out: uncommented as written, it is read, and the
+    scaffold's example SOP, which declares no access, is refused at its file, field ``access``."""
+    root = tmp_path / "scaffolded"
+    assert _invoke("init", root)[0] == 0
+    manifest = root / "inforce.yaml"
+    text = manifest.read_text("utf-8")
+    assert "\n# undeclared_access: refuse\n" in text
+    manifest.write_text(text.replace("\n# undeclared_access: refuse\n", "\nundeclared_access: refuse\n"), "utf-8")
+    code, output = _invoke("ingest", root)
+    assert code == 2, output
+    assert re.search(r"documents/sop-001\.md:\d+:\d+: access:", output), output
+    assert not (root / ".inforce" / "CURRENT").exists()
