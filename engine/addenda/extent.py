@@ -590,10 +590,12 @@ def _sole_holder_of_several(doc: str, items: Sequence[Item], corpus: Corpus) -> 
 #: The most documents a clause number of no named document is proposed in, one edge each.
 _HOLDERS_PROPOSED = 3
 
-#: Words of a document's title that say nothing of which document it is.
+#: Words of a document's title that say nothing of which document it is (and the prepositions an item writes
+#: before a title it names: Portuguese joins "em" and "de" to the article, "Nas cláusulas técnicas especiais, o n.º
+#: 1.1 ...", "No capítulo 4 das cláusulas ...": the run is the title's words all the same).
 _TITLE_FILLER = {"section", "document", "exhibit", "chapter", "volume", "part", "the", "of", "for", "and", "to",
                  "in", "on", "a", "an", "with", "during", "by", "del", "los", "las", "por", "para", "des", "une",
-                 "dans", "pour", "sur"}
+                 "dans", "pour", "sur", "na", "nas", "no", "nos", "da", "das", "do", "dos"}
 
 
 def _likely_holders(path: str, item: Item, items: Sequence[Item], corpus: Corpus) -> list[str]:
