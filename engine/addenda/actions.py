@@ -96,7 +96,8 @@ _NEW_TEXT = re.compile(r"(?:(?:reads?|follows|following|with|thus)\s*:?|\bread\s
 #: itself ("Delete the sheet-metal flashing", "Remove the two bollards"): a change within it.
 #: (a provision named with a word pointing back at it is the provision itself: "Replace the quoted
 #: Clause 2.1" then the old clause and the new one, "Delete the aforesaid Article 3.2"; "é eliminada a
-#: alínea B do artigo 2.1": the Portuguese article "a" before an alínea or inciso named, the part itself, audit 57)
+#: alínea B do artigo 2.1": the Portuguese article "a" before an alínea or inciso named, the part itself, audit 57;
+#: a note so, "é eliminada a nota 3", round 103)
 _THING = re.compile(
     r"\s+(?:the|a|an|all|any|both|two|three|four|\d+)\s+(?!(?:existing\s+|entire\s+|whole\s+|complete\s+|said\s+|quoted\s+|cited\s+|aforesaid\s+|above-?mentioned\s+)?(?:paragraphs?|"
     r"sub-?paragraphs?|sub-?sections?|sub-?clauses?|sub-?articles?|"  # "Delete the Sub-section 3.2 A": the part itself
@@ -108,7 +109,8 @@ _THING = re.compile(
     # ("... reissued at revision 1 and supersede the tender issue": the issue a bid or a tender was made on, whole)
     # ("Delete the whole of Clause 8.7", "Substitute the whole of Clause 5.17 with ...": the clause itself,
     # as Commonwealth conditions of contract word it)
-    r"versions?|documents?|whole\s+of|al[ií]n[ée]as?|incisos?)(?![\w-]))[a-z]", re.IGNORECASE)
+    # ("Na peça desenhada DR-01, é eliminada a nota 3": the Portuguese article "a" before a note, the note itself)
+    r"versions?|documents?|whole\s+of|al[ií]n[ée]as?|incisos?|notas?)(?![\w-]))[a-z]", re.IGNORECASE)
 #: A thing by its size, then its name ('Delete 5 3/4" Hollow Metal Frames', "remove the 6 inch drain"): a thing
 #: on the target, never the target itself.
 _SIZED_THING = re.compile(r"\s+(?:the\s+)?\d+(?:[ -]\d+/\d+|\.\d+)?(?:[\"”]|[ \t-]*(?:inch(?:es)?|in\.|mm|cm|ft|feet)\b)[ \t]*[a-z]",
