@@ -54,27 +54,30 @@ _NAMED_QUOTED = re.compile(
     r"\s+(?:the\s+)?(?:(?:general|plan|sheet|drawing|construction|demolition|key)\s+)?"
     r"(?:notes?|keynotes?|callouts?|details?|paragraphs?|sub-?paragraphs?|articles?|items?)\s+(?:no\.?\s*|#\s*)?"
     r"(?=[\w.-]*\d)[\w.-]+?[.,:]?\s*[\"“]", re.IGNORECASE)
+#: The auxiliaries before a passive verb whose subject the readers below look at (English, French, Spanish and
+#: Italian: "are replaced", "sont remplacés", "son sustituidas", "sono sostituite"), one list for all of them.
+_AUXILIARIES = r"(?:is|are|est|sont|es|son|è|sono)"
 #: Words before a passive replace or delete verb that make words of the target its subject ("The
 #: words "Schedule 40" are replaced by ...", "the figure "12" is deleted"): a change in part. "The
 #: text of Paragraph 2.1.A is replaced" names the whole paragraph's text, and is not one. (French and Spanish
 #: owners write the same: "les mots « RAL 7016 » sont remplacés par ...", "la palabra "X" es sustituida",
-#: round 58)
+#: round 58; and Italian ones, "le parole "C35/45" sono sostituite dalle seguenti", round 103)
 _PART_SUBJECT = re.compile(
     r"\b(?:words?|phrases?|figures?|values?|sentences?|dimensions?|text|mots?|termes?|expressions?|chiffres?|"
-    r"palabras?|frases?|cifras?)\b(?!\s+(?:of|de|du|des|del)\b)[^.;:]{0,120}?"
-    r"\b(?:is|are|est|sont|es|son)\s+(?:hereby\s+)?$", re.IGNORECASE)
+    r"palabras?|frases?|cifras?|parol[ae])\b(?!\s+(?:of|de|du|des|del)\b)[^.;:]{0,120}?"
+    rf"\b{_AUXILIARIES}\s+(?:hereby\s+)?$", re.IGNORECASE)
 #: The same subject before the auxiliaries of the rule's ``passives`` ("In Section 3.1 the words "X" shall be
 #: replaced by "Y"", round 74): a change in part, whatever auxiliary the owner's language puts before the verb.
-_PART_SUBJECT_PASSIVE = _PART_SUBJECT.pattern.replace(r"(?:is|are|est|sont|es|son)\s+(?:hereby\s+)?$", r"(?:{words})\s+$")
+_PART_SUBJECT_PASSIVE = _PART_SUBJECT.pattern.replace(rf"{_AUXILIARIES}\s+(?:hereby\s+)?$", r"(?:{words})\s+$")
 assert _PART_SUBJECT_PASSIVE != _PART_SUBJECT.pattern
 #: A quotation standing alone as the subject of a passive replace or delete verb, opening its clause ('point 2.3:
 #: "C25/30" is replaced by "C30/37"', '(... ; "two coats" is deleted)'): words of the target, a change in part, as
 #: 'the words "X" are replaced' is (round 77). Read on the text as written, its quotations not blanked.
 _QUOTED_SUBJECT = re.compile(r"(?:^|[:;(]|[.!?][ \t])[ \t]*[\"“«»„][^\"“”«»„\n]{1,120}[\"”»«][ \t]+"
-                             r"(?:is|are|est|sont|es|son)[ \t]+(?:hereby[ \t]+)?$", re.IGNORECASE)
-#: The auxiliary a pack's passive phrase opens with ("sont remplacés par", "est remplacé par"): the subject
-#: before it is read up to and with it, as before an English verb the pack lists without one.
-_PHRASE_AUXILIARY = re.compile(r"(?:est|sont|es|son)\s+", re.IGNORECASE)
+                             rf"{_AUXILIARIES}[ \t]+(?:hereby[ \t]+)?$", re.IGNORECASE)
+#: The auxiliary a pack's passive phrase opens with ("sont remplacés par", "est remplacé par", "sono sostituite"): the
+#: subject before it is read up to and with it, as before an English verb the pack lists without one.
+_PHRASE_AUXILIARY = re.compile(r"(?:est|sont|es|son|è|sono)\s+", re.IGNORECASE)
 
 
 def _auxiliary_length(words: str) -> int:
