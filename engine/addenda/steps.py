@@ -2103,13 +2103,21 @@ class _One:
         paragraaf toegevoegd", "Titel 04: Nach OZ 04.02 wird folgende Position eingefügt"): the chapter changes in
         part, in the one document holding the paragraph it follows, for a person to confirm (None otherwise)."""
         chapters = [p for p in loose if re.fullmatch(r"\d{1,3}", p)]
-        if self.action.action != "amend" or len(loose) != 2 or len(chapters) != 1:
+        if self.action.action != "amend" or len(loose) not in (2, 3) or len(chapters) != 1:
             return None
         chapter = chapters[0]
-        place = next(p for p in loose if p != chapter)
-        if place.split(".")[0] != chapter or not re.fullmatch(r"\d{1,3}\.\d{1,3}", place):
+        others = sorted((p for p in loose if p != chapter), key=lambda p: [int(n) for n in p.split(".")] if re.fullmatch(
+            r"\d{1,3}(?:\.\d{1,3})*", p) else [])
+        if any(o.split(".")[0] != chapter or not re.fullmatch(r"\d{1,3}\.\d{1,3}", o) for o in others):
+            return None
+        place = others[0]
+        if len(others) == 2 and int(others[1].split(".")[1]) != int(place.split(".")[1]) + 1:
+            # (the new paragraph's own number beside the one it follows is the next after it: "capitolo 6: dopo il punto 6.2
+            # è inserito il seguente punto 6.3"; two others are two places, not read here)
             return None
         after = next((r for r in self.open_refs if self._loose[id(r)] == place), None)
+        if len(others) == 2 and (after is None or not _AFTER_PLACE.search(self.item.text, max(0, after.span[0] - 16), after.span[0])):
+            return None  # (the number after the place is the new one's only where the place is said to be "after" it)
         if after is not None and worded(_NEW_PLACE, self.vocabularies, "new_adjectives").search(
                 self.item.text, max(0, after.span[0] - 24), after.span[0]):
             # "Adicionar al numeral 4 del Anexo Técnico un nuevo numeral 4.3": the chapter named with the new
@@ -2159,8 +2167,8 @@ _RESTATED = re.compile(r"[ \t]*:[ \t]*(?-i:[A-Z])[^\"“”«»\n:;?*~_]*?(?:[ \
 _NEW_PLACE = r"\b(?:{words})\s+(?:[^\W\d_]+\s+)?$"
 
 #: The word placing a new paragraph after an existing one, right before that one's number ("na paragraaf 25.2",
-#: "Nach OZ 04.02", "after clause 3.1").
-_AFTER_PLACE = re.compile(r"(?i)\b(?:na|nach|after|following)\s+$")
+#: "Nach OZ 04.02", "after clause 3.1", Italian "dopo il punto 6.2").
+_AFTER_PLACE = re.compile(r"(?i)(?:\b(?:na|nach|after|following|dopo(?:\s+(?:il|lo|la|i|gli|le))?)\s+|\bdopo\s+l['’])$")
 
 #: New text saying only that the provision goes ("Paragraph deleted.", "(Deleted)", "Clause
 #: omitted"): corrigenda that give the old text and the new write a deletion so.
