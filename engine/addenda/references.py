@@ -1007,6 +1007,8 @@ def find_references(
                 sheets = [r for r in _sheets(match.group(0), match.start(), corpus, worded=False) if r.target]
                 found += sheets
                 named = named or bool(sheets)
+    if named and heading is None and titles and cells:
+        found, named = _designated_part_of_titled(found, text, read, corpus, cells, mask)
     if not named and heading is None and titles:  # no number names a document: its title may
         found += _titles(text, read, corpus, cells, mask)
         if not any(r.kind in ("section", "sheet", "title") and (r.target or r.candidates) for r in found):
@@ -1035,6 +1037,41 @@ def find_references(
     elif heading is None and context and not any(not r.bound and (r.target or r.candidates or r.why) for r in found):
         found += _heading_documents(context, corpus, notations)
     return found
+
+
+def _designated_part_of_titled(found: list[Reference], text: str, read: str, corpus: Corpus, cells: Sequence[str],
+                               mask: Sequence[tuple[int, int]]) -> tuple[list[Reference], bool]:
+    """A row of a table of amendments whose document cell writes every word of one document's title (and of no other's)
+    and whose reference cell designates a part by word and number that no one document is designated by ("| Document D
+    - Scope of Works and Specification | section 5 | Insert new clause 5.4: ... |", two other documents being titled
+    "Section 5 ..."): the part so numbered of the document the row titles, where its outline holds that number and the
+    designation fits other documents only. The designation read so, the title with it; else ``found`` as it was.
+    Returns the references and whether a section or sheet still names a document (round 103)."""
+    designated = [r for r in found if r.kind == "section" and r.resolved_by == "designation" and r.target is None]
+    if (len(designated) != 1 or any(r.kind in ("section", "sheet") and (r.target or r.candidates) for r in found
+                                    if r is not designated[0])):
+        return found, True
+    part = designated[0]
+    number = re.fullmatch(r"[^\W\d_]+\.?[ \t]+(\d{1,3})", " ".join(part.written.split()))
+    if number is None:
+        return found, True
+    titles = corpus.directory.titles_of(corpus.target_kinds)
+    docs: set[str] = set()
+    for cell in cells[:-1]:  # (the last cell is the amendment's own words)
+        words = set(re.findall(r"\w+", cell.lower())) - LINKING_WORDS
+        if part.written.lower() in cell.lower() or len([w for w in words if not w.isdigit()]) < 3:
+            continue
+        fits = [doc for doc, title in titles.items() if words <= set(re.findall(r"\w+", title.lower()))]
+        if len(fits) == 1:
+            docs.add(fits[0])
+    if (len(docs) != 1 or (doc := next(iter(docs))) in {c.doc for c in part.candidates}
+            or number.group(1) not in corpus.path_set(doc)):
+        return found, True
+    kept = [r for r in found if r is not part]
+    kept.append(Reference("title", "", (0, 0), Locator(doc=doc), resolved_by="title"))
+    kept.append(Reference("paragraph", part.written, part.span, None, why=number.group(1)))
+    kept.sort(key=lambda r: r.span)
+    return kept, False
 
 
 #: A whole article as a notation reads it ("article 5", "Article 12"), or a whole clause ("Clause 3", round 86): its number (1).
