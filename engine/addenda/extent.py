@@ -983,8 +983,9 @@ _NO_OBJECT = re.compile(r"\s*(?:$|[,.;:)]|(?:for|with|by|in|to|as|and|or|from|at
 _REF_WORDS = re.compile(r"[\W_]*(?:(?:Spec(?:ification)?s?|Technical|Sections?|Sheets?|Drawings?|Dwg|Plan|Page|Item|"
                         r"Articles?|Paragraphs?|Special|Provisions?|No|Number|Contract)[\W_]*)*", re.IGNORECASE)
 
-#: Words aiming an instruction at part of a paragraph ("Paragraph 2.5.D, second sentence: Delete").
-_PART_WORDS = re.compile(r"\b(?:sentences?|words?|phrases?|the\s+(?:first|second|third|fourth|last)\s+\w+|"
+#: Words aiming an instruction at part of a paragraph ("Paragraph 2.5.D, second sentence: Delete"); an ordinal before a
+#: figure is a quantity of the work, never a part of the paragraph ("0.60 m beyond the first 1,900 m", round 103).
+_PART_WORDS = re.compile(r"\b(?:sentences?|words?|phrases?|the\s+(?:first|second|third|fourth|last)\s+(?!\d)\w+|"
                          r"(?:first|second|third|fourth|last)\s+(?:sentence|line|bullet|item))\b", re.IGNORECASE)
 
 
