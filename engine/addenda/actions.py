@@ -662,6 +662,10 @@ def _merged(vocabularies: tuple[Vocabulary, ...]) -> tuple[
     return phrases, no_change, reasons, named_at, joined
 
 
+#: A change verb's own words ending with the pack's ``as_follows`` phrase ("est modifié comme suit", "is amended as follows").
+_ENDS_FOLLOWING = r"(?:{words})\s*:?\s*$"
+
+
 def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
                 mask: Sequence[tuple[int, int]] = ()) -> Action:
     """The action ``text`` (its ``mask`` spans blanked) reads as under the vocabulary."""
@@ -740,6 +744,12 @@ def read_action(text: str, vocabularies: Iterable[Vocabulary] | Vocabulary, *,
         # nothing (round 46)
         asides = [m.span() for m in re.finditer(r"\([^()\n\"“”]{0,200}\)", read) if m.start() > replaced_at[0]]
         hits = [h for h in hits if not (h[2] == "amend" and any(a <= h[0] and h[1] <= b for a, b in asides))]
+    if len(hits) > 1 and hits[0][2] == "amend" and worded(_ENDS_FOLLOWING, vocabularies, "as_follows").search(hits[0][3]):
+        # "Le point 1.2 est modifié comme suit : « 1.2 ... » (Point 1.2 now reads: ...; the brand requirement removed)":
+        # the first verb brings the new text after its own "as follows"; words in brackets after it say again what
+        # changed, in another language or in brief, and instruct nothing (round 103)
+        asides = [m.span() for m in re.finditer(r"\([^()\n\"“”«»]{0,300}\)", read) if m.start() > hits[0][1]]
+        hits = [hits[0]] + [h for h in hits[1:] if not any(a <= h[0] and h[1] <= b for a, b in asides)]
     kinds = {hit[2] for hit in hits}
     first = hits[0]
     words = " … ".join(dict.fromkeys(" ".join(h[3].split()) for h in hits))
