@@ -14,6 +14,7 @@ from inforce.rules.patterns import whole_words
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
 from .actions import (
+    _ENDS_FOLLOWING,
     _NOTHING,
     Action,
     clause_joined,
@@ -92,6 +93,10 @@ from .wording import (
     _WHERE_RUN,
     _WHOLE_OF,
 )
+
+
+#: What follows such a verb before the new text it brings: a colon, then an opening quotation mark.
+_BRINGS_QUOTED = re.compile(r"[ \t]*:?[ \t]*(?=[\"“«])")
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
 _QUOTED_SUBJECT = re.compile(
@@ -377,7 +382,15 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _apply(reading, document, item, found[0][0], action, rule, file, line_of)
             continue
         for target, reference in found:
-            _propose(reading, item, target, action, reference.written, rule, file, line_of,
+            given = action
+            if (action.action == "amend" and action.span is not None and target.path is not None
+                    and worded(_ENDS_FOLLOWING, vocabularies, "as_follows").search(action.words.split(" … ")[0])
+                    and (brought := _BRINGS_QUOTED.match(text, action.span[1])) is not None
+                    and _opens_with_own_label(text[brought.end():], target)):
+                # ("Réponse : Le point 1.2 est modifié comme suit : « 1.2 ... »": the provision written whole under its own
+                # number after the verb's "as follows", given anew as "is amended to read:" gives it; round 103)
+                given = Action("replace", action.words, action.span, action.attachment)
+            _propose(reading, item, target, given, reference.written, rule, file, line_of,
                      "a change verb and a target named exactly, in words no rule of the pack places: for a person "
                      "to confirm")
     for place, pair, target, action in [*_former_then_new(items, corpus, notations, skip),
