@@ -200,6 +200,12 @@ def read_metadata(
         reader.error(entries["access"][1], "access has no value", field="access",
                      hint="list the groups that may read the document (access: [project-team]), or leave the "
                           "key out for a document everyone may read")
+    if "public" in entries and "public" not in present:
+        # the same for public: (public: ~, public: null), which no reading may take as declaring the document
+        # public, nor as declaring nothing under undeclared_access (audit 103 A F1)
+        reader.error(entries["public"][1], "public has no value", field="public",
+                     hint="write public: true if everyone may read the document, or list the groups that may "
+                          "(access: [project-team])")
     for name in ("title", "sheet", "scale"):
         if name in present:
             fields[name] = reader.string(present[name], name)
@@ -245,7 +251,7 @@ def read_metadata(
     if isinstance(fields.get("title"), str):
         _judge_title(present["title"], fields, reader)
     # after the title is judged: the opening rule judges by what the metadata declares
-    declared = "access" in entries or "public" in entries
+    declared = "access" in present or "public" in present
     fields["access"] = effective_access(fields.get("access"), declared=declared, refused=lambda message, hint: (
         reader.error(root, message, field="access", hint=hint)))
     metadata = Metadata(fields={k: v for k, v in fields.items() if v is not None}, entries=entries,

@@ -358,3 +358,20 @@ def test_the_scaffolds_commented_line_refuses_its_own_example_once_uncommented(t
     assert code == 2, output
     assert re.search(r"documents/sop-001\.md:\d+:\d+: access:", output), output
     assert not (root / ".inforce" / "CURRENT").exists()
+
+
+@pytest.mark.parametrize("form", ["markdown", "pdf", "drawing"])
+@pytest.mark.parametrize("rule", [None, "refuse", f"[{GROUP}]"])
+def test_public_written_with_no_value_is_an_error_at_its_line_under_every_rule(
+        tmp_path: Path, form: str, rule: str | None) -> None:
+    """``public:`` (null) declares nothing, as ``access:`` does not: it was counted as a declaration,
+    so under ``refuse`` the document went in and under a group list it was served to every asker
+    (audit 103 A F1). It is an error at its own line, field ``public``, whatever the rule."""
+    written = projects.write(tmp_path / "p", form, rule=rule, declares="public-empty")
+    code, output = _invoke("ingest", tmp_path / "p")
+    assert code == 2, output
+    at = re.compile(rf"^{re.escape(written.file)}:\d+(?::\d+)?: public: public has no value")
+    assert any(at.match(said) for said in output.splitlines()), output
+    assert MARK not in output
+    code, output = _invoke("show", tmp_path / "p", written.locator, "--groups", "outsider")
+    assert code != 0 and MARK not in output, output
