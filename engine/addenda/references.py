@@ -752,7 +752,7 @@ def find_references(
         # (a run of designations naming a document of the bidding documents by its place in them, "Part 3
         # Section VII", "Schedule-D", "Section 4A": resolved against the designations titles open with)
         for match in corpus.designations.run.finditer(read):
-            if free(*match.span()) and not _CSI_PART.match(read, match.start()):
+            if free(*match.span()) and not _CSI_PART.match(read, match.start()) and not _restated_part(read, match, found, corpus):
                 reference = _designation(match.group(0), match.span(), corpus, read)
                 if (reference is not None and reference.target is None
                         and (part := _tender_part_titled(match.group(0), match.span(), read, corpus, reference.candidates)) is not None):
@@ -1425,6 +1425,26 @@ def _designates_another(read: str, doc: str, corpus: Corpus) -> bool:
         if reference.target is None and doc not in {c.doc for c in reference.candidates}:
             return True
     return False
+
+
+#: A passage in brackets: an aside, or a gloss saying the owner's words again in another language.
+_IN_BRACKETS = re.compile(r"\([^()\n]*\)")
+
+
+def _restated_part(read: str, match: re.Match[str], found: Sequence[Reference], corpus: Corpus) -> bool:
+    """Whether the designation ``match`` stands in brackets and says again a part the words outside them name by the
+    same number ("V poglavju 4 tehničnih specifikacij se ... doda nova točka 4.3 (In chapter 4, a new point 4.3 is
+    added)", "В раздел 4 от Техническата спецификация ... (In section 4 a new point 4.4 is created)"): a gloss of the
+    item's own words, naming the chapter or section of the document they name, not a document of the project
+    designated so (held-out-64, -67). A bracketed designation naming no part the words outside do ("Clause 2.1 of
+    the Technical Specifications (Section VII)") is read as written."""
+    single = corpus.designations.single.fullmatch(match.group(0).strip())
+    brackets = [b.span() for b in _IN_BRACKETS.finditer(read)]
+    if single is None or not any(s < match.start() and match.end() < e for s, e in brackets):
+        return False
+    label = re.compile(rf"(?<![\w.]){re.escape(single.group(2))}(?![\w.])", re.IGNORECASE)
+    return any(r.kind == "paragraph" and label.search(r.written) is not None
+               and not any(s <= r.span[0] and r.span[1] <= e for s, e in brackets) for r in found)
 
 
 def _designation(written: str, span: tuple[int, int], corpus: Corpus, read: str = "") -> Reference | None:
