@@ -517,6 +517,22 @@ def _added_as_follows(text: str, reference: Reference, action: Action, vocabular
     return follows is not None and follows.group("letter") == letter.group(1)
 
 
+def _added_to_part_before(text: str, reference: Reference, action: Action, named: Sequence[Reference],
+                          vocabularies: list) -> bool:
+    """Whether the verb opening the item, one of the pack's ``insertions`` words, adds the paragraph the document lacks
+    to the part named right before it, the one it joins ("Papildyti Techninės specifikacijos 4 skyrių 4.4 punktu:
+    ...", supplement chapter 4 of the technical specification with point 4.4; "Add to Chapter 4 Clause 4.4: ..."):
+    the verb stands too far before the paragraph, past the document's title and the part, for ``insertions`` to be
+    read beside it; the part gains the paragraph, as where the verb follows the part ("4 skyrių papildyti 4.4
+    punktu", held-out-67 ADD-67-04:46)."""
+    if action.span is None or reference.joins is None or reference.joins.path is None or action.span[0] >= reference.span[0]:
+        return False
+    if worded(r"(?:{words})", vocabularies, "insertions").fullmatch(action.words.split(" … ")[0].strip()) is None:
+        return False
+    return any(other.target == reference.joins and action.span[0] < other.span[0] and other.span[1] <= reference.span[0]
+               and re.fullmatch(r"[ \t,]*", text[other.span[1]:reference.span[0]]) is not None for other in named)
+
+
 def _attachments_heading(item: Item) -> bool:
     """Whether the heading right over ``item`` heads the addendum's attachments ("ATTACHMENTS:",
     "Enclosures"): an attachment named in brackets inside it ("This amendment transmits changes and
@@ -1307,7 +1323,8 @@ class _One:
             elif (reference.joins is not None and self.action.action == "amend" and reference.kind == "paragraph"
                   and (any(_inserts(self.item.text, other, self.vocabularies) for other in self.named if other.written == reference.written)
                        or _added_under_own_label(self.item.text, reference, self.action)
-                       or _added_as_follows(self.item.text, reference, self.action, self.vocabularies))):
+                       or _added_as_follows(self.item.text, reference, self.action, self.vocabularies)
+                       or _added_to_part_before(self.item.text, reference, self.action, self.named, self.vocabularies))):
                 # an insertion amends what it joins; one joining only the whole document is for a person
                 # (named twice, "| GC 11.4 (page 7) | New GC 11.4 added: ... |": the one said to be new is both)
                 self.resolved.append((reference.joins, reference))
