@@ -670,6 +670,10 @@ def find_references(
     # own title opens with, is no sheet of the project numbered alike; held-out-76)
     own = own_number_spans(text, corpus)
     taken: list[tuple[int, int]] = list(own)
+    # ("Tehnilise kirjelduse peatükki 4 täiendatakse punktiga 4.4 ... (Chapter 4 gains point 4.4.)": a bracket
+    # restating the words of an item that names its document by name names nothing of its own - never the
+    # document another owner's title designates "Chapter 4", nor a point the item's own words add; round 103)
+    taken += _glossed_name(read, corpus) if "(" in read else []
 
     def free(start: int, end: int) -> bool:
         return not any(start < e and s < end for s, e in taken)
@@ -1072,6 +1076,23 @@ def _designated_part_of_titled(found: list[Reference], text: str, read: str, cor
     kept.append(Reference("paragraph", part.written, part.span, None, why=number.group(1)))
     kept.sort(key=lambda r: r.span)
     return kept, False
+
+
+#: A bracket's words, one level, no bracket inside ("(Chapter 4 gains point 4.4.)").
+_BRACKET_WORDS = re.compile(r"\([^()\n]*\)")
+
+
+def _glossed_name(read: str, corpus: Corpus) -> list[tuple[int, int]]:
+    """The spans of ``read``'s brackets, where the words outside them name one document by its name alone
+    (``_document_named``: "Tehnilise kirjelduse peatükki 4 ... (Chapter 4 gains point 4.4)", "Capitolul 4 din
+    Caietul de sarcini ... (Chapter 4 ...)"): what such a bracket designates restates the item's own words, of
+    the document they name; [] where no bracket, or where the words outside name no document, or several."""
+    spans = [m.span() for m in _BRACKET_WORDS.finditer(read)]
+    if not spans:
+        return []
+    outside = _BRACKET_WORDS.sub(lambda m: " " * len(m.group(0)), read)
+    named = _document_named(outside, corpus)
+    return spans if len(named) == 1 and named[0].target is not None else []
 
 
 #: A whole article as a notation reads it ("article 5", "Article 12"), or a whole clause ("Clause 3", round 86): its number (1).
