@@ -1083,16 +1083,33 @@ _BRACKET_WORDS = re.compile(r"\([^()\n]*\)")
 
 
 def _glossed_name(read: str, corpus: Corpus) -> list[tuple[int, int]]:
-    """The spans of ``read``'s brackets, where the words outside them name one document by its name alone
-    (``_document_named``: "Tehnilise kirjelduse peatükki 4 ... (Chapter 4 gains point 4.4)", "Capitolul 4 din
-    Caietul de sarcini ... (Chapter 4 ...)"): what such a bracket designates restates the item's own words, of
-    the document they name; [] where no bracket, or where the words outside name no document, or several."""
-    spans = [m.span() for m in _BRACKET_WORDS.finditer(read)]
+    """The spans of ``read``'s brackets that designate another document than the one the words outside them name
+    by its name alone (``_document_named``: "Tehnilise kirjelduse peatükki 4 ... (Chapter 4 gains point 4.4)",
+    "Capitolul 4 din Caietul de sarcini ... (Chapter 4 ...)" where another owner's title designates a "Chapter 4"):
+    such a bracket restates the item's own words, of the document they name; [] where no bracket designates
+    another, or where the words outside name no document, or several."""
+    if not corpus.designated():
+        return []
+    spans = [m.span() for m in _BRACKET_WORDS.finditer(read)
+             if corpus.designations.run.search(read, m.start(), m.end()) is not None]
     if not spans:
         return []
     outside = _BRACKET_WORDS.sub(lambda m: " " * len(m.group(0)), read)
     named = _document_named(outside, corpus)
-    return spans if len(named) == 1 and named[0].target is not None else []
+    if len(named) != 1 or named[0].target is None:
+        return []
+    own = named[0].target.doc
+
+    def another(start: int, end: int) -> bool:
+        for match in corpus.designations.run.finditer(read, start, end):
+            designated = _designation(match.group(0), match.span(), corpus, read)
+            if designated is not None and (designated.target is not None and designated.target.doc != own or (
+                    designated.target is None and designated.candidates
+                    and own not in {c.doc for c in designated.candidates})):
+                return True
+        return False
+
+    return [span for span in spans if another(*span)]
 
 
 #: A whole article as a notation reads it ("article 5", "Article 12"), or a whole clause ("Clause 3", round 86): its number (1).
