@@ -1107,7 +1107,9 @@ def _labelled_unsaid(reading: Reading, document: Document, items: Sequence[Item]
             proposed: set[str] = set()
             for line, here, changes, labelled, unasked in [entry for entry in named if entry[2]] or named[:1]:
                 number = labelled.group(0).split()[-1]
-                holders = _clause_holders(number, item, items, corpus) if "." in number else []
+                # (a chapter's number with its leading zero, "kapittel 04", is a label as a dotted one is, never a
+                # count: looked up alike, round 103)
+                holders = _clause_holders(number, item, items, corpus) if "." in number or number[0] == "0" else []
                 if len(holders) > 1:
                     # (of several, the one holding every number the item writes after the same label word:
                     # "specification 3.4.1", "specification 3.2.3", ... of one technical file)
