@@ -392,6 +392,17 @@ def _in_one_holder(item: Item, items: Sequence[Item], corpus: Corpus, path: str,
                                 f"{' or '.join(joins.format() for joins in places)} changed in part, for a person to confirm")
         if lacking:
             return None
+        parent = _clause_holders(head, item, items, corpus) if not after and re.fullmatch(r"\d{1,3}", head) else []
+        read = _read_text(item.text, mask)
+        if len(parent) == 1 and re.search(rf"(?<![\w.]){re.escape(head)}(?![\w.]|\.\d)", read[:max(read.find(reference.written), 0)]):
+            # ("To supplement Section 5 of the Particular Conditions with a new Sub-Clause 5.9": a new clause numbered
+            # under a whole one the item names before it, no document holding the clause before it either; the one
+            # document holding that whole clause, of those holding the clauses its neighbours name, changed in part,
+            # for a person to confirm; round 103)
+            joins = Locator(doc=parent[0], path=head)
+            return _Outcome("proposed", rule, action, [(joins, replace(reference, target=joins))],
+                            why=f"{why}: a new clause under {head}, which {parent[0]} holds: {joins.format()} changed "
+                                "in part, for a person to confirm")
     # (where several hold it, the one the item's words and headings name, as ``_likely_holders`` settles:
     # "Clause 2.4 of the Technical Specifications" among sections that each have a 2.4)
     holders = holding if len(holding) <= 1 else _likely_holders(path, item, items, corpus)
