@@ -14,7 +14,7 @@ from inforce.ontology import Locator
 from inforce.rules.patterns import UNSPACED_LETTER
 
 from ..derivation import _quoted_spans
-from .actions import _NOTHING, Action, Vocabulary, read_action, worded
+from .actions import _ENDS_FOLLOWING, _NOTHING, Action, Vocabulary, read_action, worded
 from .context import _BREAK, _instruction_mask, _positions, _read_text, _row_text
 from .items import Item, _codes_only
 from .outcome import _Outcome
@@ -289,6 +289,23 @@ def _opens_with_own_label(text: str, target: Locator) -> bool:
         return True  # "SECTION 6 - SUPPORT AND MAINTENANCE" for a document's part 6, its word before its number
     last = path.rsplit(".", 1)[-1]
     return last.isalpha() and re.match(rf"\(?{re.escape(last)}[.)]\s+\S", head) is not None
+
+
+#: The quotation right after a verb, a colon between or none ('est modifié comme suit : « 1.2 ... »').
+_BRINGS_QUOTED = re.compile(r"[ \t]*:?[ \t]*(?=[\"“«])")
+
+
+def given_whole(action: Action, text: str, target: Locator, vocabularies: Sequence[Vocabulary]) -> Action:
+    """The action of a change proposed in ``target`` read whole: an amend verb whose own words end with the pack's
+    ``as_follows`` phrase ("est modifié comme suit", "se enmienda y debe decir") and bring a quotation opening with
+    the provision's own number ('« 1.2 ... »', '"4.2 ..."') gives it anew, as "is amended to read:" does (round 103);
+    otherwise ``action`` as read. The one decision for every path proposing a provision named by its number."""
+    if (action.action == "amend" and action.span is not None and target.path is not None
+            and worded(_ENDS_FOLLOWING, vocabularies, "as_follows").search(action.words.split(" … ")[0])
+            and (brought := _BRINGS_QUOTED.match(text, action.span[1])) is not None
+            and _opens_with_own_label(text[brought.end():], target)):
+        return Action("replace", action.words, action.span, action.attachment)
+    return action
 
 
 #: Pages of a section, replaced or deleted ("pages 41 and 42, revised", "Two (2) pages", "the pages of the bid set").

@@ -14,7 +14,6 @@ from inforce.rules.patterns import whole_words
 
 from ..derivation import _NO_CHANGE, HELD_BACK, _quoted_spans
 from .actions import (
-    _ENDS_FOLLOWING,
     _NOTHING,
     Action,
     clause_joined,
@@ -46,6 +45,7 @@ from .extent import (
     _distinct,
     _opens_with_own_label,
     _whole_successor,
+    given_whole,
     place_before_object,
 )
 from .forms import (
@@ -93,10 +93,6 @@ from .wording import (
     _WHERE_RUN,
     _WHOLE_OF,
 )
-
-
-#: What follows such a verb before the new text it brings: a colon, then an opening quotation mark.
-_BRINGS_QUOTED = re.compile(r"[ \t]*:?[ \t]*(?=[\"“«])")
 
 #: 'AMEND "SECTION 07 54 23, PARAGRAPH 1.6.A, WARRANTY" to read:' — the quotation names the subject.
 _QUOTED_SUBJECT = re.compile(
@@ -362,7 +358,10 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
                 continue
             if found:
                 for target, reference in found:
-                    _propose(reading, item, target, _named_action(action, text, quoted, target), reference.written,
+                    # ("El ítem 4.2 se enmienda y debe decir: "4.2 ..."" in an answer naming no document: the item
+                    # written whole after the verb's reading phrase, given anew; round 103)
+                    _propose(reading, item, target, given_whole(_named_action(action, text, quoted, target), text, target,
+                                                                vocabularies), reference.written,
                              rule, file, line_of, f"{reference.why}: for a person to confirm")
                 continue
             if action.ambiguous != _BESIDE_WHY:  # (a clause beside "no change" that names nothing: the lines below read it)
@@ -382,15 +381,10 @@ def _certainty(reading: Reading, items: Sequence[Item], corpus: Corpus, vocabula
             _apply(reading, document, item, found[0][0], action, rule, file, line_of)
             continue
         for target, reference in found:
-            given = action
-            if (action.action == "amend" and action.span is not None and target.path is not None
-                    and worded(_ENDS_FOLLOWING, vocabularies, "as_follows").search(action.words.split(" … ")[0])
-                    and (brought := _BRINGS_QUOTED.match(text, action.span[1])) is not None
-                    and _opens_with_own_label(text[brought.end():], target)):
-                # ("Réponse : Le point 1.2 est modifié comme suit : « 1.2 ... »": the provision written whole under its own
-                # number after the verb's "as follows", given anew as "is amended to read:" gives it; round 103)
-                given = Action("replace", action.words, action.span, action.attachment)
-            _propose(reading, item, target, given, reference.written, rule, file, line_of,
+            # ("Réponse : Le point 1.2 est modifié comme suit : « 1.2 ... »": the provision written whole under its own
+            # number after the verb's "as follows", given anew as "is amended to read:" gives it; round 103)
+            _propose(reading, item, target, given_whole(action, text, target, vocabularies), reference.written, rule,
+                     file, line_of,
                      "a change verb and a target named exactly, in words no rule of the pack places: for a person "
                      "to confirm")
     for place, pair, target, action in [*_former_then_new(items, corpus, notations, skip),

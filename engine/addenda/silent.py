@@ -18,6 +18,7 @@ from .extent import (
     _held_elsewhere,
     _opens_with_own_label,
     clause_alone,
+    given_whole,
 )
 from .items import Item
 from .outcome import Reading, _propose, _words
@@ -1120,6 +1121,8 @@ def _labelled_unsaid(reading: Reading, document: Document, items: Sequence[Item]
                 action = read_action(line, vocabularies, mask=unasked) if changes else Action(None, "")
                 if len(holders) == 1 and action.changes:
                     target = Locator(doc=holders[0], path=number)
+                    # ("El ítem 4.2 se enmienda y debe decir: "4.2 ..."": written whole after the verb's reading phrase)
+                    action = given_whole(action, line, target, vocabularies)
                     if target.format() not in proposed:
                         proposed.add(target.format())
                         reading.proposed.append(ProposedEdge(
