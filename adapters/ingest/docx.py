@@ -70,7 +70,12 @@ layer (they repeat on every page and hold no provision), but they are read, rend
 body is, for one rule:
 a line of theirs that declares access (``opening.Opening``, the one rule: ``access: owners``,
 ``Access<TAB>owners``, a table row ``access | owners``) is an error naming the part, as it is in
-the body's opening: a document's access is never written as text.
+the body's opening: a document's access is never written as text. The header's text boxes,
+tracked insertions and hidden text are read for the rule too (:func:`_written_paragraphs`), and so
+are those of a body paragraph standing in a marking place, its opening or its closing lines
+(:func:`_written_errors`, audit 102 C F1: a text box is how a stamp is put on page 1). An imported
+chunk (``w:altChunk``) in a document that declares no access, in a project using groups, is an
+error at its paragraph (:func:`_chunk_errors`): its text is read by no rule.
 
 Positions: an InputError's ``line`` is the paragraph number for a ``.docx``: the 1-based
 index of a paragraph of the body in document order, where every ``w:p`` of the body counts
@@ -99,7 +104,7 @@ from inforce.ontology import Document, InputError
 from inforce.ontology.archives import MAX_MEMBER, duplicate_problem, unpack_problem
 
 from .opening import Opening
-from .outline import parse_outline
+from .outline import Outline, parse_outline
 from .parsing import SidecarParser, UnreadableFileError, read_document_bytes, source_digest
 from .wordstyles import LabelError, Names, Numbering, Styles, hides_text, number, symbol
 
@@ -212,6 +217,14 @@ class DocxTextLayer:
     #: paragraphs, VML or DrawingML, tracked insertions, hidden text): what the opening rule
     #: also judges, since access written there is meant as metadata all the same.
     margin_paragraphs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: Each body paragraph (or table row) holding text the text layer leaves out — a text box's
+    #: paragraphs, a tracked insertion, hidden text — its number and its paragraphs as written
+    #: (:func:`_written_paragraphs`, as a page header's are): what the opening rule judges in
+    #: place of its text where it stands in a marking place (:func:`_written_errors`).
+    written: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: The paragraph of each imported chunk (``w:altChunk``) of the body or a page header or
+    #: footer (0 for one there), whose text is not read: :func:`_chunk_errors`.
+    chunks: tuple[int, ...] = ()
 
     @property
     def has_text(self) -> bool:
@@ -259,6 +272,8 @@ class _DocxParser(SidecarParser):
         outline = parse_outline(layer.text, file=self.file, fences=False, paragraphs=True)
         self.errors.extend(_at_paragraph(error, layer) for error in outline.errors)
         self.errors.extend(_margin_errors(layer, self.file, self.warnings))
+        self.errors.extend(_written_errors(layer, outline, self.errors, self.file, self.warnings))
+        self.errors.extend(_chunk_errors(layer, self.file))
         self.warnings.extend(_at_paragraph(warning, layer) for warning in outline.warnings)
         if metadata is None:
             return None
@@ -290,14 +305,94 @@ def _margin_errors(layer: DocxTextLayer, file: str, notes: list[InputError] | No
     for kind, part, paragraphs in layer.margin_paragraphs:
         if part in refused:
             continue
-        judge = Opening(file)
-        for line in paragraphs:
-            where = f" (in the {kind}, {part}: a text box, tracked insertion or hidden text there)"
-            error = judge.judge(line, line_no=None, where=where)
-            if error is not None:
-                errors.append(error)
-                break
+        where = f" (in the {kind}, {part}: a text box, tracked insertion or hidden text there)"
+        error = _judge_written([(line, None, where) for line in paragraphs], file)
+        if error is not None:
+            errors.append(error)
     return errors
+
+
+def _judge_written(lines: list[tuple[str, int | None, str]], file: str,
+                   notes: list[InputError] | None = None) -> InputError | None:
+    """The first error of a marking place read as written (``(line, paragraph or None, where)``
+    in order: a page header's or footer's paragraphs, the body's opening or closing paragraphs),
+    judged by one :class:`~.opening.Opening` (the one rule); a line whose ``where`` is empty was
+    judged already in the text layer and is read only for what it carries to the next. What the
+    rule only warns of, of the lines not judged already, goes to ``notes``."""
+    judge = Opening(file)
+    for line, line_no, where in lines:
+        said = len(judge.notes)
+        error = judge.judge(line, line_no=line_no, where=where)
+        if not where:
+            del judge.notes[said:]
+        elif error is not None:
+            return error
+    if notes is not None:
+        notes.extend(judge.notes)
+    return None
+
+
+def _written_errors(layer: DocxTextLayer, outline: Outline, refused: list[InputError], file: str,
+                    notes: list[InputError] | None = None) -> list[InputError]:
+    """The body's marking places read as its page headers are (audit 102 C F1): the paragraphs
+    of the opening (up to the one its end stands in, :attr:`.outline.Outline.opening_end`) and
+    of the closing lines (from the one the first stands in to the body's end), each paragraph
+    holding text the text layer leaves out (a text box, Word's usual stamp on page 1; a tracked
+    insertion; hidden text) read in place of its text as written (:attr:`DocxTextLayer.written`),
+    in order among the others' lines, so what a line carries to the next still reaches it. An
+    error at a paragraph the outline refused already (``refused``) is not said twice."""
+    if not layer.written:
+        return []
+    lines = layer.text.split("\n")
+    places = [range(1, layer.paragraph(_line_at(layer.text, outline.opening_end)) + 1)
+              if outline.opening_end < len(layer.text) else range(1, layer.paragraph_count + 1)]
+    if outline.closing_start is not None:
+        places.append(range(layer.paragraph(_line_at(layer.text, outline.closing_start)), layer.paragraph_count + 1))
+    written = dict(layer.written)
+    done = {error.line for error in refused if error.field == "access" and error.line is not None}
+    errors = []
+    for place in places:
+        if not any(number in written for number in place):
+            continue
+        shown: dict[int, list[str]] = {}
+        for line, number in zip(lines, layer.paragraph_at_line, strict=False):
+            if number in place and line.strip():
+                shown.setdefault(number, []).append(line)
+        read: list[tuple[str, int | None, str]] = []
+        for number in place:
+            if number in written and number not in done:
+                where = " (in a text box, tracked insertion or hidden text of the paragraph)"
+                read += [(line, number, where) for line in written[number]]
+            else:
+                read += [(line, number, "") for line in shown.get(number, ())]
+        error = _judge_written(read, file, notes)
+        if error is not None:
+            errors.append(error)
+    return errors
+
+
+def _line_at(text: str, offset: int) -> int:
+    """The 1-based line of ``text`` that offset ``offset`` stands in (or ends)."""
+    return text.count("\n", 0, offset) + 1
+
+
+def _chunk_errors(layer: DocxTextLayer, file: str) -> list[InputError]:
+    """An imported chunk (``w:altChunk``) in a document that declares no access, in a project
+    using groups, refused at the first (audit 102 C F1): Word merges its text (HTML, RTF,
+    another document) into the body when it opens the file, so a marking there would be read by
+    no rule, and a document Word saved holds none (the chunk becomes its own text)."""
+    judge = Opening(file)
+    if not layer.chunks or not judge.undeclared or not judge.groups:
+        return []
+    first = layer.chunks[0]
+    where = f"paragraph {first}" if first else "a page header or footer"
+    more = f" (and {len(layer.chunks) - 1} more)" if len(layer.chunks) > 1 else ""
+    return [InputError(
+        f"an imported chunk (w:altChunk) at {where}{more} is not read, in a document that declares no access: a "
+        "marking in it would be read by no rule and the document served as public",
+        file=file, line=first or None, field="access",
+        hint="open the file in Word and save it again (the chunk becomes ordinary text), or declare the "
+             "document's access (access: [GROUP, ...]) or public: true in its sidecar or register row")]
 
 
 def _written_paragraphs(root: etree._Element) -> tuple[str, ...]:
@@ -367,6 +462,8 @@ def _text_layer(data: bytes, file: str) -> DocxTextLayer:
                              repeated=body.repeated).read()
         if margin.has_text:
             margins.append((kind, part, margin))
+        if margin.chunks:
+            layer = dataclasses.replace(layer, chunks=(*layer.chunks, *margin.chunks))
     return dataclasses.replace(layer, margins=tuple(margins)) if margins else layer
 
 
@@ -533,6 +630,10 @@ class _BodyReader:
         self.tables = 0
         self.repeated = repeated if repeated is not None else [0]
         self.alternatives_differ = package.alternatives_differ
+        #: The body's paragraphs holding text left out, as written (:attr:`DocxTextLayer.written`).
+        self.written: list[tuple[int, tuple[str, ...]]] = []
+        #: The paragraph of each imported chunk met (:attr:`DocxTextLayer.chunks`).
+        self.chunks: list[int] = []
 
     def read(self) -> DocxTextLayer:
         body = self.part if self.part is not None else self.document.find(self.w("body"))
@@ -555,7 +656,8 @@ class _BodyReader:
         self._note_hidden()
         self._note_symbols()
         self._note_formats()
-        return DocxTextLayer("\n".join(lines), tuple(at), self.index, tuple(self.warnings))
+        return DocxTextLayer("\n".join(lines), tuple(at), self.index, tuple(self.warnings),
+                             written=tuple(self.written), chunks=tuple(self.chunks))
 
     def _note_hidden(self) -> None:
         """One warning for the document, when text Word hides was left out."""
@@ -631,6 +733,7 @@ class _BodyReader:
         is not read: Word merges it when it opens the file, so its text is no part of this one's
         XML. Said, never dropped, wherever it stands — in the body (audit MM4-5) or in a table
         cell, a nested table or a content control in one (audit 43 M5)."""
+        self.chunks.append(0 if self.part is not None else max(self.index, 1))
         self.warnings.append(
             InputError(
                 f"an imported chunk (w:altChunk) {where} is not read: its "
@@ -645,6 +748,30 @@ class _BodyReader:
     # -- paragraphs ------------------------------------------------------------------------
 
     def _paragraph(self, paragraph: etree._Element) -> None:
+        hidden = len(self.hidden_paragraphs) + len(self.hidden_runs)
+        self._read_paragraph(paragraph)
+        self._keep_written(paragraph, hidden)
+
+    def _keep_written(self, element: etree._Element, hidden: int) -> None:
+        """Keep ``element``'s paragraphs as written (:func:`_written_paragraphs`, the one reading
+        a page header gets) when the body paragraph or table row it is (number ``self.index``)
+        holds text the text layer leaves out: a text box, a tracked insertion (of text, a row or a
+        cell), hidden text (``hidden``: the hidden paragraphs and runs counted before it). The
+        opening rule judges them where the paragraph stands in a marking place (audit 102 C F1)."""
+        w = self.w
+        boxed = element.find(".//" + w("txbxContent")) is not None
+        at = 0 if self.part is not None else self.index
+        if boxed and element.find(".//" + w("altChunk")) is not None and at not in self.chunks:
+            self.chunks.append(at)  # a chunk in a text box: said with the box, refused as any chunk
+        if self.part is not None:
+            return  # a page header's or footer's part is read whole as written (_text_layer)
+        if boxed or len(self.hidden_paragraphs) + len(self.hidden_runs) > hidden or any(
+                element.find(".//" + w(name)) is not None for name in ("ins", "moveTo", "cellIns")):
+            written = _written_paragraphs(element)
+            if written:
+                self.written.append((self.index, written))
+
+    def _read_paragraph(self, paragraph: etree._Element) -> None:
         self.index += 1
         self._note_changes(paragraph)
         self._text_box(paragraph, f"paragraph {self.index}")
@@ -888,9 +1015,12 @@ class _BodyReader:
             self._note_alternatives(row, f"table {self.tables}, row {number_in_table:,} (paragraph {self.index})")
             row_properties = row.find(w("trPr"))
             if row_properties is not None and row_properties.find(w("ins")) is not None:
+                self._keep_written(row, len(self.hidden_paragraphs) + len(self.hidden_runs))
                 continue
             hidden_before = len(self.hidden_paragraphs)
+            hidden = hidden_before + len(self.hidden_runs)
             cells = self._cells(row, above, number_in_table)
+            self._keep_written(row, hidden)
             if len(self.hidden_paragraphs) > hidden_before and not any(c.strip() for c in cells):
                 continue  # every paragraph of the row is hidden: so is the row
             above = cells

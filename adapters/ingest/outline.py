@@ -82,6 +82,10 @@ class Outline:
     #: Where the document's opening ends in the text (``opening`` module): what a reader
     #: judges apart from the lines (a PDF's table rows) is judged up to here.
     opening_end: int = 0
+    #: Where the closing lines start in the text (the first of them judged), None where none is
+    #: (a table or a code block ends the text): a reader judging what its text leaves out of a
+    #: marking place (a Word paragraph's text box) judges it from here.
+    closing_start: int | None = None
 
 
 def parse_outline(
@@ -276,6 +280,7 @@ class _OutlineReader:
                 closing.append(index)
                 judged += 1
             index -= 1
+        self.outline.closing_start = offsets[closing[-1]] if closing else None
         self.judge = Opening(self.file, spaced=self.judge.spaced)  # nothing carried from the opening
         refused = {error.line for error in self.outline.errors if error.field == "access"}
         for index in reversed(closing):
