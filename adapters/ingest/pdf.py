@@ -15,7 +15,9 @@ images, forms: counted the same two ways), no form shown inside itself and none 
 than ``MAX_FORM_DEPTH`` (forms are followed by the first count, each counted the times it is
 shown, so a page of nested forms never reaches pdfium), ``MAX_PDF_PAGE_CHARS`` characters on
 a page, ``MAX_PDF_OBJECTS`` objects on all its pages together (counted the same two ways),
-and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``). A page
+and as many characters in all as any input file may hold bytes (``MAX_INPUT_BYTES``), and
+``MAX_PDF_PAGE_CONTENT_BYTES`` bytes of content unpacked on a page (forms each time shown: counted by
+the first count, whatever the bytes are, blanks too) and ``MAX_PDF_CONTENT_BYTES`` on all pages. A page
 whose content, or a form it shows, is under a filter the first count does not unpack (an
 image's, ``Crypt``, a name it does not know) is refused, never given to pdfium uncounted; so is a
 page the first count cannot read to its end (an object asking for itself, one it cannot resolve, a
@@ -39,9 +41,11 @@ if TYPE_CHECKING:
     import pypdfium2
 
 __all__ = [
+    "MAX_PDF_CONTENT_BYTES",
     "MAX_PDF_OBJECTS",
     "MAX_PDF_PAGES",
     "MAX_PDF_PAGE_CHARS",
+    "MAX_PDF_PAGE_CONTENT_BYTES",
     "MAX_PDF_PAGE_OBJECTS",
     "MAX_PDF_PAGE_TEXT_OBJECTS",
     "PAGE_BREAK",
@@ -71,6 +75,16 @@ MAX_PDF_PAGE_OBJECTS = 200_000
 MAX_PDF_OBJECTS = 1_000_000
 #: The most characters of text one page may hold (a dense A0 sheet has well under 200,000).
 MAX_PDF_PAGE_CHARS = 1_000_000
+#: The most bytes one page's content may unpack to, its content streams and each form it shows
+#: each time shown (pdfium parses them all as it loads the page, blanks too): a real page holds
+#: tens of kilobytes (the largest in the camelot test PDFs 90 KB), a dense drawing some megabytes.
+#: The count stops here, in about a quarter of a second; without it a 306 KB file of 300 MiB of
+#: blanks was read whole, 77 s and 729 MB (audit 102 C F2).
+MAX_PDF_PAGE_CONTENT_BYTES = 16 * 2**20
+#: The most bytes the content of all the pages of a PDF may unpack to together, counted the same
+#: way: a long specification's is some tens of megabytes; without it a 64 MiB file of thousands of
+#: pages each just under the page's bound unpacked to tens of gigabytes (audit 102 C F2).
+MAX_PDF_CONTENT_BYTES = 256 * 2**20
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +186,9 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
         # pdfium knows the page count once the file is open: a file past the limit is refused
         # before the first count walks its pages (audit 91 B F1: 100,000 tiny pages took 36 s)
         _check_page_count(document, file)
-        total = counted = 0
-        for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS):
+        total = size = counted = 0
+        for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS,
+                                         MAX_PDF_PAGE_CONTENT_BYTES):
             if number > MAX_PDF_PAGES:  # past pdfium's pages (at most as many): none is loaded or counted
                 break
             counted = number
@@ -191,9 +206,19 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
                 raise _too_many_pieces(number, file)
             if count.objects > MAX_PDF_PAGE_OBJECTS:
                 raise _too_many_objects(number, file)
+            if count.size > MAX_PDF_PAGE_CONTENT_BYTES:
+                raise _too_much(f"the content of page {number} unpacks to more than "
+                                f"{MAX_PDF_PAGE_CONTENT_BYTES:,} bytes (its content streams and the forms it shows, "
+                                "each time shown)", f"a page's content may unpack to at most "
+                                f"{MAX_PDF_PAGE_CONTENT_BYTES // 2**20} MiB", file)
             total += count.objects
             if total > MAX_PDF_OBJECTS:
                 raise _too_many_in_all(number, file)
+            size += count.size
+            if size > MAX_PDF_CONTENT_BYTES:
+                raise _too_much(f"the content of its pages unpacks to more than {MAX_PDF_CONTENT_BYTES:,} bytes "
+                                f"by page {number}", f"a PDF's content may unpack to at most "
+                                f"{MAX_PDF_CONTENT_BYTES // 2**20} MiB in all", file)
         if len(document) > counted:  # a page pdfium finds that the first count did not
             raise _unread_page(counted + 1, UnreadPage(f"the page tree as the count reads it holds {counted} "
                                                        f"page{'' if counted == 1 else 's'}, pdfium finds "
