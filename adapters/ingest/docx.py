@@ -352,19 +352,19 @@ def _written_errors(layer: DocxTextLayer, outline: Outline, refused: list[InputE
     done = {error.line for error in refused if error.field == "access" and error.line is not None}
     errors = []
     for place in places:
-        if not any(number in written for number in place):
+        if not any(paragraph in written for paragraph in place):
             continue
         shown: dict[int, list[str]] = {}
-        for line, number in zip(lines, layer.paragraph_at_line, strict=False):
-            if number in place and line.strip():
-                shown.setdefault(number, []).append(line)
+        for line, paragraph in zip(lines, layer.paragraph_at_line, strict=False):
+            if paragraph in place and line.strip():
+                shown.setdefault(paragraph, []).append(line)
         read: list[tuple[str, int | None, str]] = []
-        for number in place:
-            if number in written and number not in done:
+        for paragraph in place:
+            if paragraph in written and paragraph not in done:
                 where = " (in a text box, tracked insertion or hidden text of the paragraph)"
-                read += [(line, number, where) for line in written[number]]
+                read += [(line, paragraph, where) for line in written[paragraph]]
             else:
-                read += [(line, number, "") for line in shown.get(number, ())]
+                read += [(line, paragraph, "") for line in shown.get(paragraph, ())]
         error = _judge_written(read, file, notes)
         if error is not None:
             errors.append(error)

@@ -14,7 +14,11 @@ from pathlib import Path
 import pytest
 from pdf_objects import graph_stored, ingest_one_pdf, write_pdf
 
-from inforce.adapters.ingest.pdf import MAX_PDF_CONTENT_BYTES, MAX_PDF_PAGE_CONTENT_BYTES, pdf_text_layer
+from inforce.adapters.ingest.pdf import (
+    MAX_PDF_CONTENT_BYTES,
+    MAX_PDF_PAGE_CONTENT_BYTES,
+    pdf_text_layer,
+)
 from inforce.adapters.ingest.pdfshows import page_counts
 from inforce.ontology import InputError
 
