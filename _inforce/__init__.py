@@ -28,7 +28,8 @@ PARSER_VERSION = "14"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                      13: a clause whose text starts in lower case (6.2 f'c = 25 MPa) opens at a
 #                          paragraph's start when it is the next number (issue 23, audit 65 C F3)
 #                      14: the marking rule's fixes of audits 92-102 (inflected and abbreviated group
-#                          names, a cell judged alone, a row parted at every column rule) judge every
-#                          stored document again: one ingested before them is read afresh
+#                          names, a cell judged alone, a row parted at every column rule, a Word body's
+#                          text boxes, tracked insertions and hidden text in its marking places) judge
+#                          every stored document again: one ingested before them is read afresh
 
 __all__ = ["PARSER_VERSION", "__version__"]
