@@ -54,7 +54,7 @@ from .parsing import (
     source_name,
 )
 from .pdf import PdfTextLayer, pdf_text_layer
-from .pdfopening import opening_errors
+from .pdfopening import annotation_errors, opening_errors, property_errors
 from .pdftables import read_pdf_tables
 from .register import Register, RegisterRow
 from .tables import read_csv_table
@@ -880,6 +880,11 @@ class _PdfParser(SidecarParser):
         refused = {error.line for error in outline.errors if error.field == "access" and error.line is not None}
         self.errors.extend(opening_errors(self.path, layer, tables.rows, outline.opening_end, self.file, refused,
                                           headers=tables.headers))
+        # what a reader meets in the marking places beside the text layer: annotations, the document's properties
+        for errors, warnings in (annotation_errors(self.path, layer, outline.opening_end, outline.closing_start,
+                                                   self.file), property_errors(self.path, self.file)):
+            self.errors.extend(errors)
+            self.warnings.extend(warnings)
         if metadata is None:
             return None
         return self._build(
