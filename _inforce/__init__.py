@@ -5,7 +5,7 @@ The distribution is split into four layers, imported as ``inforce.ontology``,
 """
 
 __version__ = "0.1.0"
-PARSER_VERSION = "14"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
+PARSER_VERSION = "15"  # 2: PDF text from pdfium ranged text (line breaks kept), PDF and CSV tables;
 #                       3: every item of an addendum a provision (engine/addenda/items.py);
 #                       4: Word's hidden text left out and its symbols read, XLSX numbers as shown,
 #                          Akoma Ntoso application profiles and a number's space before its text;
@@ -31,5 +31,8 @@ PARSER_VERSION = "14"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                          names, a cell judged alone, a row parted at every column rule, a Word body's
 #                          text boxes, tracked insertions and hidden text in its marking places) judge
 #                          every stored document again: one ingested before them is read afresh
+#                      15: a PDF's annotations on its marking places' pages and its title, subject and
+#                          keywords properties judged by the marking rule (audit 104 A F3): a PDF
+#                          ingested public with a FreeText or property marking is read afresh
 
 __all__ = ["PARSER_VERSION", "__version__"]
