@@ -218,10 +218,15 @@ class DocxTextLayer:
     #: also judges, since access written there is meant as metadata all the same.
     margin_paragraphs: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: Each body paragraph (or table row) holding text the text layer leaves out — a text box's
-    #: paragraphs, a tracked insertion, hidden text — its number and its paragraphs as written
-    #: (:func:`_written_paragraphs`, as a page header's are): what the opening rule judges in
-    #: place of its text where it stands in a marking place (:func:`_written_errors`).
-    written: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    #: paragraphs, a tracked insertion, hidden text, ruby text, a field's instruction, a table's
+    #: caption and description, and the footnotes, endnotes, comments and SmartArt diagrams it
+    #: anchors (audit 104 A F1) — its number and its lines as written (:func:`_written_paragraphs`,
+    #: as a page header's are), each with what holds it: what the opening rule judges in place of
+    #: its text where it stands in a marking place (:func:`_written_errors`).
+    written: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = ()
+    #: The document's core and custom properties with text, ``(part, name, value)``: each judged
+    #: as the metadata title is (:func:`_property_errors`, audit 104 A F2).
+    properties: tuple[tuple[str, str, str], ...] = ()
     #: The paragraph of each imported chunk (``w:altChunk``) of the body or a page header or
     #: footer (0 for one there), whose text is not read: :func:`_chunk_errors`.
     chunks: tuple[int, ...] = ()
@@ -274,6 +279,7 @@ class _DocxParser(SidecarParser):
         self.errors.extend(_margin_errors(layer, self.file, self.warnings))
         self.errors.extend(_written_errors(layer, outline, self.errors, self.file, self.warnings))
         self.errors.extend(_chunk_errors(layer, self.file))
+        self.errors.extend(_property_errors(layer, self.file, self.warnings))
         self.warnings.extend(_at_paragraph(warning, layer) for warning in outline.warnings)
         if metadata is None:
             return None
@@ -361,13 +367,32 @@ def _written_errors(layer: DocxTextLayer, outline: Outline, refused: list[InputE
         read: list[tuple[str, int | None, str]] = []
         for paragraph in place:
             if paragraph in written and paragraph not in done:
-                where = " (in a text box, tracked insertion or hidden text of the paragraph)"
-                read += [(line, paragraph, where) for line in written[paragraph]]
+                read += [(line, paragraph, f" (in {what})") for line, what in written[paragraph]]
             else:
                 read += [(line, paragraph, "") for line in shown.get(paragraph, ())]
         error = _judge_written(read, file, notes)
         if error is not None:
             errors.append(error)
+    return errors
+
+
+def _property_errors(layer: DocxTextLayer, file: str, notes: list[InputError] | None = None) -> list[InputError]:
+    """Each core or custom property that declares access or names a group (:attr:`DocxTextLayer.properties`),
+    judged as the metadata title is (audit 104 A F2): alone, as the first line of an opening, by the one rule
+    (:class:`~.opening.Opening`) and the access the document declares. A document-control system stamps its
+    classification there (a title, a ``Classification`` or sensitivity label's name): the error names the
+    file, the part and the property, its field ``title`` for the title, else ``properties.NAME``."""
+    errors = []
+    for part, name, value in layer.properties:
+        judge = Opening(file)
+        kind = "core" if name in _CORE_PROPERTIES.values() else "custom"
+        error = judge.judge(value, line_no=None, where=f" (the document's {kind} property {name}, {part})")
+        if error is not None:
+            errors.append(InputError(
+                error.message, file=file, field="title" if name == "title" else f"properties.{name}", code=error.code,
+                hint=f"{error.hint} (the property is set in Word under File > Info > Properties)"))
+        if notes is not None:
+            notes.extend(judge.notes)
     return errors
 
 
@@ -395,18 +420,25 @@ def _chunk_errors(layer: DocxTextLayer, file: str) -> list[InputError]:
              "document's access (access: [GROUP, ...]) or public: true in its sidecar or register row")]
 
 
-def _written_paragraphs(root: etree._Element) -> tuple[str, ...]:
+def _written_paragraphs(root: etree._Element, namespace: str | None = None) -> tuple[str, ...]:
     """Every paragraph of a margin part as written: each ``w:p``'s own runs' text (a text box's
-    paragraphs are their own), tabs kept, deleted text (``w:delText``) left out."""
-    namespace = etree.QName(root).namespace
-    paragraph_tag = f"{{{namespace}}}p"
+    paragraphs are their own, and so is a ruby's guide text, ``w:rt``, drawn above its base),
+    tabs kept, deleted text (``w:delText``) left out. ``namespace``: the paragraphs' and texts'
+    (a DrawingML part's ``a:p`` and ``a:t``), where it is not the root's."""
+    return tuple(text for text, _ in _written_lines(root, namespace))
+
+
+def _written_lines(root: etree._Element, namespace: str | None = None) -> list[tuple[str, bool]]:
+    """:func:`_written_paragraphs`' lines, each with whether it is a ruby's guide text."""
+    namespace = namespace or etree.QName(root).namespace
+    paragraph_tag, ruby_tag = f"{{{namespace}}}p", f"{{{namespace}}}rt"
     texts: dict[etree._Element, list[str]] = {}
     for element in root.iter(f"{{{namespace}}}t", f"{{{namespace}}}tab"):
-        owner = next(element.iterancestors(paragraph_tag), None)
+        owner = next(element.iterancestors(ruby_tag, paragraph_tag), None)
         if owner is None or element.getparent().tag == f"{{{namespace}}}tabs":
             continue
         texts.setdefault(owner, []).append("\t" if element.tag.endswith("}tab") else element.text or "")
-    return tuple(text for text in ("".join(parts).strip() for parts in texts.values()) if text)
+    return [(text, owner.tag == ruby_tag) for owner, parts in texts.items() if (text := "".join(parts).strip())]
 
 
 def _at_paragraph(problem: InputError, layer: DocxTextLayer) -> InputError:
@@ -442,6 +474,15 @@ class _Package:
     #: Whether markup-compatibility alternatives of different texts were met (one read, each
     #: marked where it was: :func:`_resolve_alternatives`).
     alternatives_differ: bool = False
+    #: The text a body paragraph anchors though the text layer leaves it out (audit 104 A F1):
+    #: ``(kind, id) -> (what it is, its lines as written)`` for each footnote, endnote and comment
+    #: (``("footnote", "1")``), and each SmartArt diagram's data part by the relationship id its
+    #: drawing names (``("diagram", "rId7")``), read for the opening rule (:meth:`_BodyReader._keep_written`).
+    anchored: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = dataclasses.field(default_factory=dict)
+    #: The document's properties with text (audit 104 A F2): ``(part, name, value)``, the core
+    #: properties a reader is shown in File > Info (title, subject, keywords, category, comments)
+    #: and every custom property (a sensitivity label's name among them).
+    properties: tuple[tuple[str, str, str], ...] = ()
 
 
 #: The most page headers and footers a Word file may carry: three of each for 100 sections.
@@ -454,7 +495,8 @@ def _text_layer(data: bytes, file: str) -> DocxTextLayer:
     layer = body.read()
     margins = []
     written = tuple((kind, part, _written_paragraphs(root)) for kind, part, root in package.margins)
-    layer = dataclasses.replace(layer, margin_paragraphs=tuple(entry for entry in written if entry[2]))
+    layer = dataclasses.replace(layer, margin_paragraphs=tuple(entry for entry in written if entry[2]),
+                                properties=package.properties)
     for kind, part, root in package.margins:
         # the styles and the list definitions are read once, not once per part: a document may
         # carry hundreds of headers (twelfth audit M-C: 200 parts were 115 s)
@@ -519,7 +561,107 @@ def _parts(archive: zipfile.ZipFile, file: str) -> _Package:
         _xml(archive, numbering, file) if numbering else None,
         margins,
         any(differ),
+        _anchored(archive, document, relations, main, file),
+        _properties(archive, file),
     )
+
+
+#: The parts holding text a body paragraph anchors by an id: footnotes, endnotes, comments.
+_NOTE_PARTS = (("footnotes", "footnote"), ("endnotes", "endnote"), ("comments", "comment"))
+_RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_DIAGRAM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+_DRAWING_TEXT = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def _anchored(archive: zipfile.ZipFile, document: etree._Element, relations: str, main: str,
+              file: str) -> dict[tuple[str, str], tuple[str, tuple[str, ...]]]:
+    """The footnotes, endnotes and comments of the main document part, and the text of each
+    SmartArt diagram its drawings name (:attr:`_Package.anchored`): the diagram's data part
+    (``r:dm``) and the drawing Word keeps of it (the data part's ``dataModelExt``), each line a
+    DrawingML paragraph. Together they unpack to no more than one part may."""
+    parts: list[tuple[str, str, str]] = []  # (kind, id or "", part)
+    for relation, kind in _NOTE_PARTS:
+        parts += [(kind, "", part) for part in _targets(archive, relations, main, relation, file)]
+    by_id = _relation_ids(archive, relations, main, file)
+    for ids in document.iter(f"{{{_DIAGRAM}}}relIds"):
+        key = ids.get(f"{{{_RELATIONSHIPS}}}dm")
+        if key in by_id and ("diagram", key, by_id[key]) not in parts:
+            parts.append(("diagram", key, by_id[key]))
+    if sum(archive.getinfo(part).file_size for _, _, part in parts) > MAX_MEMBER:
+        raise _not_word(file, f"its notes, comments and diagrams ({len(parts)} parts) unpack to more than "
+                              f"{MAX_MEMBER // 2**20} MiB")
+    anchored: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    for kind, key, part in parts:
+        root = _xml(archive, part, file)
+        _resolve_alternatives(root)
+        if kind != "diagram":
+            namespace = etree.QName(root).namespace
+            for note in root.iter(f"{{{namespace}}}{kind}"):
+                number = note.get(f"{{{namespace}}}id")
+                if number is not None and (kind, number) not in anchored:
+                    anchored[(kind, number)] = (f"{kind} {number}, {part}", _written_paragraphs(note))
+            continue
+        lines = list(_written_paragraphs(root, _DRAWING_TEXT))
+        drawn = next((ext.get("relId") for ext in root.iter(tag=etree.Element)
+                      if etree.QName(ext).localname == "dataModelExt"), None)
+        if drawn in by_id and archive.getinfo(by_id[drawn]).file_size <= MAX_MEMBER:
+            lines += [line for line in _written_paragraphs(_xml(archive, by_id[drawn], file), _DRAWING_TEXT)
+                      if line not in lines]
+        anchored[("diagram", key)] = (f"a SmartArt diagram, {part}", tuple(lines))
+    return anchored
+
+
+def _relation_ids(archive: zipfile.ZipFile, relations: str, source: str, file: str) -> dict[str, str]:
+    """The part (in the archive) each relationship in ``relations`` leads to, by its id."""
+    if relations not in archive.namelist():
+        return {}
+    names = set(archive.namelist())
+    found = {}
+    for relation in _xml(archive, relations, file):
+        if relation.get("TargetMode") != "External" and relation.get("Id"):
+            resolved = _resolved(source, str(relation.get("Target", "")))
+            if resolved in names:
+                found[str(relation.get("Id"))] = resolved
+    return found
+
+
+def _resolved(source: str, target: str) -> str:
+    """A relationship's target as a part name, from the part ``source`` it is written in."""
+    return (target.lstrip("/") if target.startswith("/")
+            else posixpath.normpath(posixpath.join(posixpath.dirname(source), target)))
+
+
+#: The core properties (docProps/core.xml) Word shows as a document's own words: the title and
+#: the others a reader is shown beside it in File > Info, each by its element's name.
+_CORE_PROPERTIES = {"title": "title", "subject": "subject", "keywords": "keywords", "category": "category",
+                    "description": "comments"}
+_PACKAGE_RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/"
+
+
+def _properties(archive: zipfile.ZipFile, file: str) -> tuple[tuple[str, str, str], ...]:
+    """The document's core and custom properties with text (:attr:`_Package.properties`), from
+    the parts the package's relationships name (else ``docProps/core.xml`` and ``docProps/custom.xml``,
+    where a package without them keeps them)."""
+    names = set(archive.namelist())
+    found: list[tuple[str, str, str]] = []
+    for kind, default in (("core-properties", "docProps/core.xml"), ("custom-properties", "docProps/custom.xml")):
+        part = _target(archive, "_rels/.rels", "", kind, file) or (default if default in names else None)
+        if part is None:
+            continue
+        root = _xml(archive, part, file)
+        if kind == "core-properties":
+            for element in root:
+                name = _CORE_PROPERTIES.get(etree.QName(element).localname) if isinstance(element.tag, str) else None
+                value = " ".join((element.text or "").split())
+                if name and value:
+                    found.append((part, name, value))
+            continue
+        for element in root:
+            if isinstance(element.tag, str) and etree.QName(element).localname == "property":
+                value = " ".join(" ".join(element.itertext()).split())
+                if value:
+                    found.append((part, str(element.get("name") or "(unnamed)"), value))
+    return tuple(found)
 
 
 def _not_word(file: str, reason: str) -> InputError:
@@ -630,8 +772,10 @@ class _BodyReader:
         self.tables = 0
         self.repeated = repeated if repeated is not None else [0]
         self.alternatives_differ = package.alternatives_differ
+        #: The notes, comments and diagrams a body paragraph may anchor (:attr:`_Package.anchored`).
+        self.anchored = package.anchored
         #: The body's paragraphs holding text left out, as written (:attr:`DocxTextLayer.written`).
-        self.written: list[tuple[int, tuple[str, ...]]] = []
+        self.written: list[tuple[int, tuple[tuple[str, str], ...]]] = []
         #: The paragraph of each imported chunk met (:attr:`DocxTextLayer.chunks`).
         self.chunks: list[int] = []
 
@@ -752,12 +896,16 @@ class _BodyReader:
         self._read_paragraph(paragraph)
         self._keep_written(paragraph, hidden)
 
-    def _keep_written(self, element: etree._Element, hidden: int) -> None:
+    def _keep_written(self, element: etree._Element, hidden: int,
+                      beside: tuple[tuple[str, str], ...] = ()) -> None:
         """Keep ``element``'s paragraphs as written (:func:`_written_paragraphs`, the one reading
         a page header gets) when the body paragraph or table row it is (number ``self.index``)
         holds text the text layer leaves out: a text box, a tracked insertion (of text, a row or a
-        cell), hidden text (``hidden``: the hidden paragraphs and runs counted before it). The
-        opening rule judges them where the paragraph stands in a marking place (audit 102 C F1)."""
+        cell), hidden text (``hidden``: the hidden paragraphs and runs counted before it), ruby
+        text, and after them what it anchors (:meth:`_anchored_lines`: its footnotes, endnotes,
+        comments, SmartArt, field instructions) and ``beside`` (a table's caption and description:
+        ``(line, what holds it)``). The opening rule judges them where the paragraph stands in a
+        marking place (audits 102 C F1, 104 A F1-F2)."""
         w = self.w
         boxed = element.find(".//" + w("txbxContent")) is not None
         at = 0 if self.part is not None else self.index
@@ -765,11 +913,54 @@ class _BodyReader:
             self.chunks.append(at)  # a chunk in a text box: said with the box, refused as any chunk
         if self.part is not None:
             return  # a page header's or footer's part is read whole as written (_text_layer)
-        if boxed or len(self.hidden_paragraphs) + len(self.hidden_runs) > hidden or any(
-                element.find(".//" + w(name)) is not None for name in ("ins", "moveTo", "cellIns")):
-            written = _written_paragraphs(element)
+        anchored = [*self._anchored_lines(element), *beside]
+        if anchored or boxed or len(self.hidden_paragraphs) + len(self.hidden_runs) > hidden or any(
+                element.find(".//" + w(name)) is not None for name in ("ins", "moveTo", "cellIns", "rt")):
+            own = "a text box, tracked insertion or hidden text of the paragraph"
+            written = [(line, "ruby text of the paragraph" if ruby else own) for line, ruby in _written_lines(element)]
+            written += anchored
             if written:
-                self.written.append((self.index, written))
+                self.written.append((self.index, tuple(written)))
+
+    def _anchored_lines(self, element: etree._Element) -> list[tuple[str, str]]:
+        """The lines as written of what ``element`` (a body paragraph or table row) anchors though the
+        text layer leaves it out, each with what holds it (audit 104 A F1-F2): the footnotes and endnotes
+        it references, the comments anchored in it (where their range starts, or their mark stands),
+        the SmartArt diagrams drawn in it (:attr:`_Package.anchored`), and its fields' instructions
+        (``w:instrText``, a ``w:fldSimple``'s ``w:instr``: ``DOCPROPERTY "..."``), each field's one line."""
+        w = self.w
+        lines: list[tuple[str, str]] = []
+        met: set[tuple[str, str]] = set()
+        instruction: list[str] = []
+
+        def said() -> None:
+            text = " ".join("".join(instruction).split())
+            if text:
+                lines.append((text, "a field instruction of the paragraph"))
+            instruction.clear()
+
+        anchors = {w("footnoteReference"): "footnote", w("endnoteReference"): "endnote",
+                   w("commentRangeStart"): "comment", w("commentReference"): "comment"}
+        for node in element.iter(*anchors, w("instrText"), w("fldChar"), w("fldSimple"), f"{{{_DIAGRAM}}}relIds"):
+            tag = node.tag
+            if tag == w("instrText"):
+                instruction.append(node.text or "")
+                continue
+            said()
+            if tag == w("fldSimple"):
+                instruction.append(node.get(w("instr")) or "")
+                said()
+                continue
+            key = ("diagram", node.get(f"{{{_RELATIONSHIPS}}}dm") or "") if tag == f"{{{_DIAGRAM}}}relIds" else (
+                (anchors[tag], node.get(w("id")) or "") if tag in anchors else None)
+            if key is None or key in met or key not in self.anchored:
+                continue
+            met.add(key)
+            what, text = self.anchored[key]
+            where = f"{what}, drawn in the paragraph" if key[0] == "diagram" else f"{what}, anchored in the paragraph"
+            lines += [(line, where) for line in text]
+        said()
+        return lines
 
     def _read_paragraph(self, paragraph: etree._Element) -> None:
         self.index += 1
@@ -1007,6 +1198,12 @@ class _BodyReader:
         self.tables += 1
         rows: list[tuple[list[str], int]] = []
         above: list[str] = []
+        # the table's alternative text (its caption and description), read with its first row for the
+        # opening rule (audit 104 A F2): a reader of the page does not see it, a screen reader says it
+        table_properties = table.find(w("tblPr"))
+        beside = tuple((" ".join(value.split()), f"the table's {name} ({tag}), at its first row")
+                       for tag, name in (("tblCaption", "caption"), ("tblDescription", "description"))
+                       if (value := w.value(table_properties, tag) or "").strip())
         for number_in_table, row in enumerate(
             table.xpath("./w:tr|./w:sdt/w:sdtContent/w:tr", namespaces={"w": w.namespace}), 1
         ):
@@ -1015,12 +1212,14 @@ class _BodyReader:
             self._note_alternatives(row, f"table {self.tables}, row {number_in_table:,} (paragraph {self.index})")
             row_properties = row.find(w("trPr"))
             if row_properties is not None and row_properties.find(w("ins")) is not None:
-                self._keep_written(row, len(self.hidden_paragraphs) + len(self.hidden_runs))
+                self._keep_written(row, len(self.hidden_paragraphs) + len(self.hidden_runs), beside)
+                beside = ()
                 continue
             hidden_before = len(self.hidden_paragraphs)
             hidden = hidden_before + len(self.hidden_runs)
             cells = self._cells(row, above, number_in_table)
-            self._keep_written(row, hidden)
+            self._keep_written(row, hidden, beside)
+            beside = ()
             if len(self.hidden_paragraphs) > hidden_before and not any(c.strip() for c in cells):
                 continue  # every paragraph of the row is hidden: so is the row
             above = cells
