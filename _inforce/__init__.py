@@ -32,7 +32,9 @@ PARSER_VERSION = "15"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                          text boxes, tracked insertions and hidden text in its marking places) judge
 #                          every stored document again: one ingested before them is read afresh
 #                      15: a PDF's annotations on its marking places' pages and its title, subject and
-#                          keywords properties judged by the marking rule (audit 104 A F3): a PDF
-#                          ingested public with a FreeText or property marking is read afresh
+#                          keywords properties, and a Word file's footnotes, endnotes, comments,
+#                          SmartArt, ruby text, field instructions and table alt text in its marking
+#                          places and its core and custom properties, judged by the marking rule
+#                          (audit 104 A F1-F3): a file ingested public with a marking there is read afresh
 
 __all__ = ["PARSER_VERSION", "__version__"]
