@@ -73,7 +73,11 @@ a line of theirs that declares access (``opening.Opening``, the one rule: ``acce
 the body's opening: a document's access is never written as text. The header's text boxes,
 tracked insertions and hidden text are read for the rule too (:func:`_written_paragraphs`), and so
 are those of a body paragraph standing in a marking place, its opening or its closing lines
-(:func:`_written_errors`, audit 102 C F1: a text box is how a stamp is put on page 1). An imported
+(:func:`_written_errors`, audit 102 C F1: a text box is how a stamp is put on page 1), with what such a
+paragraph anchors though the text layer leaves it out — its footnotes, endnotes and comments, a SmartArt
+diagram drawn in it, ruby text, field instructions, a table's caption and description (audit 104 A F1-F2,
+:meth:`_BodyReader._anchored_lines`) — and the document's core and custom properties are judged as the
+metadata title is (:func:`_property_errors`); a glossary part is not read. An imported
 chunk (``w:altChunk``) in a document that declares no access, in a project using groups, is an
 error at its paragraph (:func:`_chunk_errors`): its text is read by no rule.
 
