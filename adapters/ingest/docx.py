@@ -776,8 +776,12 @@ class _BodyReader:
         self.tables = 0
         self.repeated = repeated if repeated is not None else [0]
         self.alternatives_differ = package.alternatives_differ
-        #: The notes, comments and diagrams a body paragraph may anchor (:attr:`_Package.anchored`).
+        #: The notes, comments and diagrams a body paragraph may anchor (:attr:`_Package.anchored`), and
+        #: the elements that anchor them or hold a field's instruction, each with the kind it anchors.
         self.anchored = package.anchored
+        self.anchor_tags = {w("footnoteReference"): "footnote", w("endnoteReference"): "endnote",
+                            w("commentRangeStart"): "comment", w("commentReference"): "comment",
+                            w("instrText"): "", w("fldChar"): "", w("fldSimple"): "", f"{{{_DIAGRAM}}}relIds": "diagram"}
         #: The body's paragraphs holding text left out, as written (:attr:`DocxTextLayer.written`).
         self.written: list[tuple[int, tuple[tuple[str, str], ...]]] = []
         #: The paragraph of each imported chunk met (:attr:`DocxTextLayer.chunks`).
@@ -918,8 +922,8 @@ class _BodyReader:
         if self.part is not None:
             return  # a page header's or footer's part is read whole as written (_text_layer)
         anchored = [*self._anchored_lines(element), *beside]
-        if anchored or boxed or len(self.hidden_paragraphs) + len(self.hidden_runs) > hidden or any(
-                element.find(".//" + w(name)) is not None for name in ("ins", "moveTo", "cellIns", "rt")):
+        if anchored or boxed or len(self.hidden_paragraphs) + len(self.hidden_runs) > hidden or next(
+                element.iter(w("ins"), w("moveTo"), w("cellIns"), w("rt")), None) is not None:
             own = "a text box, tracked insertion or hidden text of the paragraph"
             written = [(line, "ruby text of the paragraph" if ruby else own) for line, ruby in _written_lines(element)]
             written += anchored
@@ -933,6 +937,9 @@ class _BodyReader:
         the SmartArt diagrams drawn in it (:attr:`_Package.anchored`), and its fields' instructions
         (``w:instrText``, a ``w:fldSimple``'s ``w:instr``: ``DOCPROPERTY "..."``), each field's one line."""
         w = self.w
+        anchors = self.anchor_tags
+        if next(element.iter(*anchors), None) is None:
+            return []  # most paragraphs: nothing anchored
         lines: list[tuple[str, str]] = []
         met: set[tuple[str, str]] = set()
         instruction: list[str] = []
@@ -943,9 +950,7 @@ class _BodyReader:
                 lines.append((text, "a field instruction of the paragraph"))
             instruction.clear()
 
-        anchors = {w("footnoteReference"): "footnote", w("endnoteReference"): "endnote",
-                   w("commentRangeStart"): "comment", w("commentReference"): "comment"}
-        for node in element.iter(*anchors, w("instrText"), w("fldChar"), w("fldSimple"), f"{{{_DIAGRAM}}}relIds"):
+        for node in element.iter(*anchors):
             tag = node.tag
             if tag == w("instrText"):
                 instruction.append(node.text or "")
@@ -956,7 +961,7 @@ class _BodyReader:
                 said()
                 continue
             key = ("diagram", node.get(f"{{{_RELATIONSHIPS}}}dm") or "") if tag == f"{{{_DIAGRAM}}}relIds" else (
-                (anchors[tag], node.get(w("id")) or "") if tag in anchors else None)
+                (anchors[tag], node.get(w("id")) or "") if anchors[tag] else None)
             if key is None or key in met or key not in self.anchored:
                 continue
             met.add(key)
