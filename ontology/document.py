@@ -8,11 +8,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .errors import InputError
 from .scalars import CharSpan, DocumentId, Locator, UtcDateTime
 
 __all__ = [
     "ABBREVIATION_WORDS",
     "DOCUMENT_KINDS",
+    "MAX_DOCUMENT_PROVISIONS",
     "MAX_SECTION_DEPTH",
     "ON_LAPSE_VALUES",
     "OnLapse",
@@ -29,6 +31,7 @@ __all__ = [
     "SourceRef",
     "Supersedes",
     "TableRow",
+    "provisions_past_limit",
 ]
 
 DocumentKind = Literal[
@@ -157,6 +160,27 @@ class QualifierLink(BaseModel):
 #: times its text layer; real documents nest under ten levels (part, section, 1.2.3, A, 1, a,
 #: (1), (i)). A reader refuses a heading past it as an input error at its line.
 MAX_SECTION_DEPTH = 16
+
+#: The most provisions (sections and table rows together) one document may hold. Each costs
+#: kilobytes once read and stored (its text, its row, its graph node), so a 2.6 MB CSV schedule
+#: of 200,000 records held ingest 82 s and 2 GB (audit 104 B F1); the largest real documents
+#: read have about a thousand (docs/formats.md, "Input limits"). Every reader counts its
+#: provisions as it reads them and refuses the document at the first one past it, as an input
+#: error at that provision's line (``provisions_past_limit``).
+MAX_DOCUMENT_PROVISIONS = 100_000
+
+
+def provisions_past_limit(file: str, line: int | None, what: str) -> InputError:
+    """The input error of a document whose provision ``what`` (at ``line``) is the first past
+    ``MAX_DOCUMENT_PROVISIONS``: the one wording every reader refuses it with."""
+    return InputError(
+        f"more than {MAX_DOCUMENT_PROVISIONS:,} provisions (sections and table rows) in one document: "
+        f"{what} is past the limit",
+        file=file,
+        line=line,
+        field="provisions",
+        hint="split it into several documents (a long schedule into several files)",
+    )
 
 
 class Section(BaseModel):

@@ -76,6 +76,7 @@ from typing import Any
 from lxml import etree
 
 from inforce.ontology import (
+    MAX_DOCUMENT_PROVISIONS,
     MAX_SECTION_DEPTH,
     Document,
     InputError,
@@ -85,6 +86,7 @@ from inforce.ontology import (
     end_of_day_utc,
     parse_date,
 )
+from inforce.ontology.document import provisions_past_limit
 from inforce.ontology.files import read_bounded
 from inforce.ontology.numbering import FreeNames
 from inforce.ontology.scalars import PATH_SEGMENT, is_document_id
@@ -466,6 +468,7 @@ class _AknParser(Parser):
         self.groups: dict[str, list[_Interval]] = {}
         self.in_force: list[_Interval] = []
         self.too_deep = False  # a provision went past MAX_SECTION_DEPTH (one error, at the first)
+        self.past_limit = False  # a provision went past MAX_DOCUMENT_PROVISIONS (one error, at the first)
         self.unread_ids: list[tuple[int | None, str]] = []  # (line, id) of provisions whose id gives no path
         #: Each element of another namespace met in the body (``{namespace}name``): how many, the first
         self.foreign: dict[str, list[Any]] = {}
@@ -904,6 +907,11 @@ class _AknParser(Parser):
                             hint="give its text in the provision above it")
             return
         layout = self.layout
+        if len(layout.spans) >= MAX_DOCUMENT_PROVISIONS:  # counted as read: none after it is kept
+            if not self.past_limit:
+                self.past_limit = True
+                self.errors.append(provisions_past_limit(self.file, element.sourceline, f"provision {path[:80]!r}"))
+            return
         layout.flush()
         number_element, heading_element = self._child(element, "num"), self._child(element, "heading")
         number = _plain(number_element) if number_element is not None else ""

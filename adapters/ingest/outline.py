@@ -25,7 +25,14 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from inforce.ontology import MAX_SECTION_DEPTH, InputError, Section, TableRow
+from inforce.ontology import (
+    MAX_DOCUMENT_PROVISIONS,
+    MAX_SECTION_DEPTH,
+    InputError,
+    Section,
+    TableRow,
+)
+from inforce.ontology.document import provisions_past_limit
 from inforce.ontology.numbering import FENCE, FreeNames, lines_and_starts
 
 from .numbering import Heading, Reading, read_heading, slugify
@@ -154,6 +161,8 @@ class _OutlineReader:
         self.prose_read = False
         #: a heading went past ``MAX_SECTION_DEPTH``: an error, and no section opens after it
         self.too_deep = False
+        #: a provision went past ``MAX_DOCUMENT_PROVISIONS``: an error, and the reading stops there
+        self.past_limit = False
         #: the slots of clauses opened with no parent (``_lone_clause``), the last one's style and
         #: number, and (counted once, when first asked) how many lines read as such clauses
         self.lone_slots: set[int] = set()
@@ -214,6 +223,7 @@ class _OutlineReader:
                     parent=self._top_path(),
                     file=self.file,
                     first_line=self.first_line,
+                    room=MAX_DOCUMENT_PROVISIONS - len(self.slots),
                 )
                 if opening:
                     self._check_opening_table(block, lines, offsets, index, table_count,
@@ -235,6 +245,8 @@ class _OutlineReader:
                             }
                         )
                     self.slots.append(row)
+                if block.past_limit:
+                    break
                 index += block.lines_used
                 continue
             heading = read_heading(line)
@@ -259,6 +271,8 @@ class _OutlineReader:
                 opening = self._end_opening(offsets[index] + len(line))  # body text of its own
             if len(self.slots) == opened and not title_like(line):
                 self.prose_read = True
+            if self.past_limit:
+                break
             index += 1
         if closing:
             self._check_closing(lines, offsets)
@@ -753,6 +767,11 @@ class _OutlineReader:
         parent = self.stack[-1] if self.stack else None
         if parent is not None and parent.depth + 1 >= MAX_SECTION_DEPTH:
             self._too_deep(path)
+            return
+        if len(self.slots) >= MAX_DOCUMENT_PROVISIONS:  # counted as read: the reading stops here
+            if not self.past_limit:
+                self.past_limit = True
+                self.outline.errors.append(provisions_past_limit(self.file, self.line_no, f"section {path[:80]!r}"))
             return
         if kind != "markdown":
             path = self._unique(path)

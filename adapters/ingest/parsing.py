@@ -28,7 +28,11 @@ from inforce.ontology import (
     Revision,
     SourceRef,
 )
-from inforce.ontology.document import QuarantinedTable
+from inforce.ontology.document import (
+    MAX_DOCUMENT_PROVISIONS,
+    QuarantinedTable,
+    provisions_past_limit,
+)
 from inforce.ontology.files import read_bounded
 from inforce.ontology.yamltext import MappingNode, SequenceNode
 
@@ -344,6 +348,12 @@ class Parser:
     ) -> Document | None:
         reader = self.reader
         assert reader is not None
+        if len(provisions) > MAX_DOCUMENT_PROVISIONS and not any(e.field == "provisions" for e in self.errors):
+            # what no reader counted alone (a PDF's sections and its tables' rows together)
+            past = provisions[MAX_DOCUMENT_PROVISIONS]
+            page = f" on page {past.span.page_start}" if past.span.page_start is not None else ""
+            self.errors.append(provisions_past_limit(self.file, None, f"provision {past.path!r}{page}"))
+            return None
         paths = {provision.path for provision in provisions}
         for declared in metadata.edges:
             by = declared.edge.by

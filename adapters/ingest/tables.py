@@ -26,7 +26,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from inforce.ontology import InputError, TableRow
+from inforce.ontology import MAX_DOCUMENT_PROVISIONS, InputError, TableRow
+from inforce.ontology.document import provisions_past_limit
 from inforce.ontology.numbering import lines_and_starts
 
 __all__ = [
@@ -79,6 +80,8 @@ class TableBlock:
     #: The table's header as written (its rows repeat :func:`row_header`'s) and its file line:
     #: what the opening rule judges.
     header: tuple[tuple[str, ...], int] | None = None
+    #: a row went past the room the document had (``read_table``'s ``room``): none after it was read
+    past_limit: bool = False
 
 
 def is_table_start(lines: list[str], index: int) -> bool:
@@ -98,11 +101,13 @@ def read_table(
     parent: str | None,
     file: str,
     first_line: int,
+    room: int = MAX_DOCUMENT_PROVISIONS,
 ) -> TableBlock:
     """Read the table starting at ``lines[index]``; rows whose cell count differs are errors.
 
     ``offsets[i]`` is where ``lines[i]`` starts in the text layer; ``first_line`` is the file
-    line of ``lines[0]``.
+    line of ``lines[0]``. ``room``: how many more provisions the document may hold; the row
+    past it is an error (``provisions_past_limit``) and no row after it is read.
     """
     block = TableBlock()
     header_line = lines[index]
@@ -128,6 +133,10 @@ def read_table(
     while position < len(lines) and "|" in lines[position] and lines[position].strip():
         line = lines[position]
         row_number += 1
+        if row_number > room:
+            block.errors.append(provisions_past_limit(file, first_line + position, f"table {table} row {row_number:,}"))
+            block.past_limit = True
+            break
         cells = _cells(line)
         if len(cells) != len(header):
             block.errors.append(
@@ -327,6 +336,9 @@ def read_csv_table(text: str, *, file: str) -> TableBlock:
             header = row_header(header)
             continue
         row_number += 1
+        if row_number > MAX_DOCUMENT_PROVISIONS:  # refused as counted: nothing more is read (audit 104 B F1)
+            block.errors.append(provisions_past_limit(file, first_line, f"row {row_number:,}"))
+            return block
         cells = tuple(clean_cell(cell) for cell in record)
         if len(cells) != len(header):
             block.errors.append(
