@@ -38,7 +38,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from inforce.ontology import InputError, InputErrors
-from inforce.ontology.archives import duplicate_problem, unpack_problem
+from inforce.ontology.archives import MAX_MEMBER, duplicate_problem, unpack_problem
 from inforce.ontology.errors import nul_refused
 from inforce.ontology.files import is_inside, not_regular, read_bounded, read_bounded_text
 from inforce.ontology.text import echoed
@@ -428,7 +428,6 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
     from xml.etree.ElementTree import ParseError
 
     from lxml.etree import XMLSyntaxError
-    from openpyxl import load_workbook
     from openpyxl.utils import get_column_letter
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -443,6 +442,7 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
               XMLSyntaxError, ParseError)
     try:
         with zipfile.ZipFile(path) as archive:  # the limits every archive ingest opens is held to
+            members = archive.infolist()
             bombs = [InputError(f"not read: {problem}", file=name, hint="save the workbook again from a "
                                 "spreadsheet program; a register's sheet is a few MB at most")
                      for info in archive.infolist() if (problem := unpack_problem(info)) is not None]
@@ -458,12 +458,15 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
     # empty cell. Streamed (read_only), so a sheet costs no memory for its size; but never cut
     # to the sheet's stored <dimension>, which a writer may leave stale (read to it, the access
     # column past it was lost without a word, as were the rows below it)
+    shared = sum(info.file_size for info in members if not _SHEET_PART.fullmatch(info.filename))
+    if shared > MAX_WORKBOOK_READ:
+        raise InputErrors(f"{name}: the register does not read", [_too_much_read(shared, name)])
     try:
-        values = load_workbook(path, read_only=True, data_only=True)
+        values = _open_workbook(path, data_only=True)
     except broken as exc:
         raise unreadable(exc) from None
     try:
-        formulas = load_workbook(path, read_only=True, data_only=False)
+        formulas = _open_workbook(path, data_only=False)
     except broken as exc:
         values.close()
         raise unreadable(exc) from None
@@ -480,6 +483,9 @@ def _xlsx_records(path: Path, name: str, header_at: list[int] | None = None,
         except broken as exc:
             raise unreadable(exc) from None
         sheet = values.worksheets[index]
+        part = next((info for info in members if info.filename == sheet._worksheet_path), None)
+        if part is not None and _SHEET_PART.fullmatch(part.filename) and shared + part.file_size > MAX_WORKBOOK_READ:
+            raise InputErrors(f"{name}: the register does not read", [_too_much_read(shared + part.file_size, name)])
         # the sheet's cells where their references put them, or not read at all (``_sheet_layout``)
         try:
             merges = _sheet_layout(sheet, name)
@@ -836,6 +842,87 @@ def _unconverted_number(path: Path, member: str, strings: int = 0) -> tuple[str,
     return None
 
 
+#: The most an XLSX register's parts read may unpack to in all: the register's sheet and what
+#: every sheet shares (strings, styles, the workbook's own parts); its other sheets are never read
+#: past their first row (``_open_workbook``). Each part is held to ``MAX_MEMBER`` too; a
+#: register's workbook is a few MB (audit 104 B F2: fifty unused sheets of 10 MiB each took 112 s).
+MAX_WORKBOOK_READ = 2 * MAX_MEMBER
+#: A worksheet part, as a spreadsheet program names it: read only if it is the register's.
+_SHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml", re.IGNORECASE)
+#: The most of another sheet read to find its first row (``_a_header``): a register's header is
+#: a line of short names; a first row longer than this is no register's.
+_FIRST_ROW_BYTES = 1024 * 1024
+
+
+def _too_much_read(size: int, name: str) -> InputError:
+    return InputError(f"not read: its register's sheet and shared parts unpack to {size:,} bytes, past the "
+                      f"{MAX_WORKBOOK_READ:,} a register's workbook is read to", file=name,
+                      hint="keep the register in a workbook of its own; a register's sheet is a few MB at most")
+
+
+class _PastFirstRow(Exception):
+    """Another sheet's first row runs past ``_FIRST_ROW_BYTES``: no register's header."""
+
+
+class _CappedPart:
+    """A zip member read as openpyxl streams it, up to ``cap`` bytes: past them, ``_PastFirstRow``."""
+
+    def __init__(self, stream: Any, cap: int) -> None:
+        self.stream, self.left = stream, cap
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size if size is not None and size >= 0 else self.left + 1)
+        self.left -= len(data)
+        if self.left < 0:
+            raise _PastFirstRow
+        return data
+
+    def close(self) -> None:
+        self.stream.close()
+
+    def __enter__(self) -> _CappedPart:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _open_workbook(path: Path, *, data_only: bool) -> Any:
+    """The workbook in openpyxl's read-only mode, its sheets never read on opening (audit 104 B
+    F2): openpyxl's own opening reads every sheet to its end for a ``<dimension>`` it may not
+    hold (and the dimensions are reset here anyway, ``_xlsx_records``), and each sheet's
+    relationships, which a register never uses. A sheet is read only when its rows are asked for."""
+    from openpyxl.reader.excel import ExcelReader
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+
+    class LazySheet(ReadOnlyWorksheet):
+        #: how much of the part a read may take (``_a_header`` sets it for the sheets not the register)
+        cap: int | None = None
+
+        def _get_size(self) -> None:
+            pass
+
+        def _get_source(self) -> Any:
+            source = super()._get_source()
+            return source if self.cap is None else _CappedPart(source, self.cap)
+
+    class Reader(ExcelReader):  # type: ignore[misc]
+        def read_worksheets(self) -> None:
+            for sheet, rel in self.parser.find_sheets():
+                if rel.target not in self.valid_files:
+                    continue
+                if "chartsheet" in rel.Type:  # (kept in the sheets' order: defined names count by it)
+                    self.read_chartsheet(sheet, rel)
+                    continue
+                worksheet = LazySheet(self.wb, sheet.name, rel.target, self.shared_strings)
+                worksheet.sheet_state = sheet.state
+                self.wb._sheets.append(worksheet)
+
+    reader = Reader(path, read_only=True, data_only=data_only)
+    reader.read()
+    return reader.wb
+
+
 def _register_sheet(workbook: Any, name: str) -> int:
     """Which of the workbook's sheets is the register: the first visible one (a hidden sheet,
     often an old copy, is what a reader of the workbook does not see). Another sheet whose
@@ -863,7 +950,13 @@ def _register_sheet(workbook: Any, name: str) -> int:
 def _a_header(sheet: Any) -> bool:
     """Whether a sheet's first row reads as a register's header (``file`` or ``id`` among
     two or more register columns)."""
-    first = next(sheet.iter_rows(max_row=1, values_only=True), ())
+    sheet.cap = _FIRST_ROW_BYTES  # only its first row is read (``_open_workbook``)
+    try:
+        first = next(sheet.iter_rows(max_row=1, values_only=True), ())
+    except _PastFirstRow:
+        return False
+    finally:
+        sheet.cap = None
     columns = {str(cell).strip() for cell in first if cell is not None}
     known = {column for column in columns if column in REGISTER_COLUMNS or column.startswith("applies_to.")}
     return bool(known & {"file", "id"}) and len(known) >= 2
