@@ -4,11 +4,14 @@ entitled "CONTRACT TERM" shall be deleted in its entirety; the following shall b
 place:"), words changed wherever they stand ('All references to "X" have been revised to "Y"'), a
 sub-clause of a designation two documents share ("Section VIII, ... | Sub-Clause 4.2"), a new
 clause numbered after the last of its article, and an "UPDATE:" label over the sentence whose
-verb says what the change is. Each is proposed (never applied) with its target, none silent."""
+verb says what the change is. Each is proposed (never applied) with its target, none silent — but for
+"SCC 13.1" under a heading naming the special conditions, which round 103 applies."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from addenda_reading import applied as _applied
 from addenda_reading import proposed as _proposed
@@ -31,19 +34,25 @@ SUPPLEMENTARY = ("SUPPLEMENTARY CONDITIONS\n\n13.1 Bonds. A performance bond of 
                  "13.2 Insurance. The Contractor insures the Work.\n")
 
 
-def test_ingest_proposes_a_special_condition_named_by_its_letters_and_clause(tmp_path):
+@pytest.mark.parametrize("heading", ["Section VIII. Special Conditions of Contract\n\n", ""])
+def test_ingest_reads_a_special_condition_named_by_its_letters_and_clause(tmp_path, heading):
+    """Two documents' titles have the initials SCC and both hold a clause 13.1: under a heading naming
+    the special conditions, "SCC 13.1" is theirs and applied (round 103's SCC/GCC notation); with no
+    heading the letters alone settle nothing and the clause is proposed, never applied."""
     from inforce.engine import Project
 
     start_project(tmp_path, "round-36-forms")
     _titled(tmp_path, "SPEC-SCC", "Section VIII Special Conditions of Contract, Tide Telemetry", SCC)
     _titled(tmp_path, "SPEC-SUPP", "Supplementary Conditions of Contract, Pump Station", SUPPLEMENTARY)
     write_doc(tmp_path, "ADD-01", "2026-02-02", "BIDDING DOCUMENTS GDS-41 - SUPPLY OF A TIDE TELEMETRY SYSTEM\n\n"
-                                                 "AMENDMENT No. 1\n\nSection VIII. Special Conditions of Contract\n\n"
+                                                 "AMENDMENT No. 1\n\n" + heading +
                                                  'SCC 13.1: replace "70 percent on delivery" with "60 percent on delivery".\n')
     result = Project.ingest(tmp_path)
-    # (before: silent - "SCC 13.1" read as no provision: no edge, no proposal, no not-understood line)
-    assert not result.derived
-    assert {(p.target.format(), p.scope) for p in result.proposed} == {("SPEC-SCC#13.1", "partial")}
+    # (before round 36: silent - "SCC 13.1" read as no provision: no edge, no proposal, no not-understood line)
+    edges = {(e.target.format(), e.scope) for e in result.derived}
+    proposals = {(p.target.format(), p.scope) for p in result.proposed}
+    assert (edges, proposals) == (({("SPEC-SCC#13.1", "partial")}, set()) if heading
+                                  else (set(), {("SPEC-SCC#13.1", "partial")}))
 
 
 RFP = ("REQUEST FOR PROPOSAL NO. HB-27-118 - TERMS AND CONDITIONS FOR PATROL SERVICES\n\n"
