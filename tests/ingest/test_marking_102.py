@@ -20,11 +20,8 @@ from inforce.adapters.ingest.opening import cells
 from inforce.engine import Project
 from inforce.ontology import InputErrors
 from inforce.ontology.scalars import draws_nothing
+from tests.ingest.test_marking_101 import META, ingested, project
 
-META = "issued: 2026-03-02\neffective: {from: 2026-03-02}\nrecorded: 2026-03-02T09:00:00Z\n"
-#: another document, so the project uses the groups the markings abbreviate
-GROUPS_DOC = ("---\nid: G\nkind: specification\ntitle: G\naccess: [owners, managers, finance]\n" + META +
-              "---\n1.1 Group text.\n")
 #: the look-alikes of ``|`` the audit named besides the box-drawing bars and ``¦``, whose names may say nothing of it
 NAMED_BY_THE_AUDIT = "\u00a6\u2223\u23d0\u2758\u2759\u275a\uffe8\u01c0\u05c0\u2016"
 ROW = ["SPEC-01", "MGMT ONLY", "0"]
@@ -75,22 +72,6 @@ def test_a_letter_digit_or_stroke_that_is_no_rule_parts_nothing(char):
 
 def test_a_row_written_with_an_entity_for_a_rule_is_parted():
     assert cells("SPEC-01 &boxv; MGMT ONLY &#x2502; 0 &brvbar;") == ROW
-
-
-def project(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "p"
-    (root / "documents").mkdir(parents=True)
-    (root / "inforce.yaml").write_text("project: p\nfacets: []\nrules:\n  - stock: precedence/none\n",
-                                       encoding="utf-8")
-    (root / "documents" / "g.md").write_text(GROUPS_DOC, encoding="utf-8")
-    for name, text in files.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return root
-
-
-def ingested(root: Path) -> tuple[int, str]:
-    done = CliRunner().invoke(app, ["ingest", str(root)])
-    return done.exit_code, done.output
 
 
 def shown(root: Path, ident: str) -> str:
