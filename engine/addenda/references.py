@@ -1078,7 +1078,8 @@ def _designated_part_of_titled(found: list[Reference], text: str, read: str, cor
     return kept, False
 
 
-#: A bracket's words, one level, no bracket inside ("(Chapter 4 gains point 4.4.)").
+#: A passage in brackets, one level, no bracket inside: an aside, or a gloss saying the owner's words again in
+#: another language ("(Chapter 4 gains point 4.4.)").
 _BRACKET_WORDS = re.compile(r"\([^()\n]*\)")
 
 
@@ -1465,10 +1466,6 @@ def _designates_another(read: str, doc: str, corpus: Corpus) -> bool:
     return False
 
 
-#: A passage in brackets: an aside, or a gloss saying the owner's words again in another language.
-_IN_BRACKETS = re.compile(r"\([^()\n]*\)")
-
-
 def _restated_part(read: str, match: re.Match[str], found: Sequence[Reference], corpus: Corpus) -> bool:
     """Whether the designation ``match`` stands in brackets and says again a part the words outside them name by the
     same number ("V poglavju 4 tehničnih specifikacij se ... doda nova točka 4.3 (In chapter 4, a new point 4.3 is
@@ -1477,7 +1474,7 @@ def _restated_part(read: str, match: re.Match[str], found: Sequence[Reference], 
     designated so (held-out-64, -67). A bracketed designation naming no part the words outside do ("Clause 2.1 of
     the Technical Specifications (Section VII)") is read as written."""
     single = corpus.designations.single.fullmatch(match.group(0).strip())
-    brackets = [b.span() for b in _IN_BRACKETS.finditer(read)]
+    brackets = [b.span() for b in _BRACKET_WORDS.finditer(read)]
     if single is None or not any(s < match.start() and match.end() < e for s, e in brackets):
         return False
     label = re.compile(rf"(?<![\w.]){re.escape(single.group(2))}(?![\w.])", re.IGNORECASE)
