@@ -26,6 +26,7 @@ from inforce.ontology import (
     QuarantinedTableReport,
     UnsharedReading,
 )
+from inforce.ontology.files import read_bounded
 from inforce.rules import compile_manifest
 
 from ..access import AccessGate
@@ -686,10 +687,16 @@ def _legends(root: Path, files: ProjectFiles, names: list[str],
         if not name.lower().endswith(_LEGEND_FILES):
             continue
         try:
-            if "abbreviation" not in (root / name).read_text(encoding="utf-8", errors="replace").lower():
-                continue
+            # (read as every input is, bounded: a file past the input limit, or no regular file, is refused by the
+            # reading that follows, never read whole here first - a 3 GiB Markdown file took 15 s and 6.4 GB to be
+            # refused, audit 106 B F1)
+            data = read_bounded(root / name, what="a document", file=name, regular=True)
+        except InputError:
+            continue
         except OSError:
-            pass  # not a plain path: parse it to see
+            data = None  # not a plain path: parse it to see
+        if data is not None and b"abbreviation" not in data.lower():
+            continue
         try:
             parsed[name] = files.parse(name)
         except InputErrors:
