@@ -35,6 +35,7 @@ PARSER_VERSION = "15"  # 2: PDF text from pdfium ranged text (line breaks kept),
 #                          keywords properties, and a Word file's footnotes, endnotes, comments,
 #                          SmartArt, ruby text, field instructions and table alt text in its marking
 #                          places and its core and custom properties, judged by the marking rule
-#                          (audit 104 A F1-F3): a file ingested public with a marking there is read afresh
+#                          (audit 104 A F1-F3): a file ingested public with a marking there is read afresh;
+#                          a Word ruby's base text read as the run's text (it was left out)
 
 __all__ = ["PARSER_VERSION", "__version__"]

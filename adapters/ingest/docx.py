@@ -1184,6 +1184,12 @@ class _BodyReader:
                 parts.append("\n")
             elif name == "noBreakHyphen":
                 parts.append("-")
+            elif name == "ruby":
+                # the base text a ruby guide stands over is the run's text as drawn (the guide, w:rt, is read
+                # for the marking rule where the paragraph stands in a marking place; it was the base that
+                # went missing without a word, audit 104 A's fix noted)
+                base = child.find(w("rubyBase"))
+                parts += [self._run(inner, hidden) for inner in (base.iter(w("r")) if base is not None else ())]
             elif name == "sym":
                 font, code = child.get(w("font")) or "", (child.get(w("char")) or "").upper()
                 character = symbol(font, code)

@@ -253,3 +253,16 @@ def test_a_note_many_closing_paragraphs_anchor_is_judged_once(tmp_path: Path, mo
     monkeypatch.setattr(Opening, "judge", counted)
     _ingested_and_served(root)
     assert sorted(judged) == sorted(f"Line {i} of the note." for i in range(lines)), len(judged)
+
+
+def test_a_ruby_guides_base_text_is_the_paragraphs_text(tmp_path: Path) -> None:
+    """The text a ruby guide stands over is drawn in the paragraph: it was left out of the text
+    without a word (seen while fixing audit 104 A F1); the guide itself stays out of the text."""
+    ruby = ('<w:r><w:ruby><w:rubyPr/><w:rt><w:r><w:t>kyūyo</w:t></w:r></w:rt>'
+            '<w:rubyBase><w:r><w:t> and allowances</w:t></w:r></w:rubyBase></w:ruby></w:r>')
+    root = _project(tmp_path, after={4: ruby}, sidecar=SIDECAR + "public: true\n")
+    _ingested_and_served(root)
+    shown = runner.invoke(app, ["show", str(root), "PAY-1#1.2"])
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.output.split())
+    assert "Salaries are paid monthly. and allowances" in said and "kyūyo" not in said, shown.output
