@@ -953,13 +953,18 @@ class _Impact:
         # ``add`` lists it), as the precedence source counts the decisions of their own sweep
         readable = self._judge(None)
 
-        def counted(key: tuple[str, str]) -> bool:
+        kinds = {"edge": (applied, _edge_words), "proposal": (proposed, _proposal_words)}
+
+        def counted(decision: tuple[str, tuple[str, str]]) -> bool:
+            kind, key = decision
             if readable(Locator.parse(key[0])) and readable(Locator.parse(key[1])):
                 return True
-            return any(words(sides[0].get(key)) != words(sides[1].get(key))
-                       for sides, words in ((applied, _edge_words), (proposed, _proposal_words)))
+            sides, words = kinds[kind]
+            return words(sides[0].get(key)) != words(sides[1].get(key))
 
-        keys = dict.fromkeys([*applied[0], *applied[1], *proposed[0], *proposed[1]])
+        # an edge and a proposal of one item and target are two decisions, as they are two changes when one
+        # becomes the other: counted as one, "12 of 10 decision(s) changed" (audit 106 A F1)
+        keys = dict.fromkeys([*((kind, key) for kind, (sides, _) in kinds.items() for side in sides for key in side)])
         self.sources.append(ImpactSource(source="supersession", decisions=sum(map(counted, keys)),
                                          changed=len(self.changes) - before))
         stored = self.edges[0]

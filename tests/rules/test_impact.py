@@ -11,7 +11,9 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from inforce.adapters.cli import app
 from inforce.adapters.cli.rules_cmds import _load_corpus
 from inforce.engine import Project
 from inforce.ontology import InputError, InputErrors
@@ -245,3 +247,37 @@ def test_docs_formats_md_names_every_field_of_the_report():
     for model in (ImpactReport, ImpactChange, ImpactSource, RuleChange, RulePlace):
         for field in model.model_fields:
             assert f'"{field}":' in section, f"docs/formats.md's impact section lacks {model.__name__}.{field}"
+
+
+
+def test_the_supersession_count_counts_an_edge_and_a_proposal_as_two_decisions(tmp_path):
+    """An edge that becomes a proposal is two changes (the edge gone, the proposal come), so the decisions it is
+    counted against are two too: counted as one (item, target), the line read "12 of 10 decision(s) changed"
+    (audit 106 A F1). One item whose verb the new pack no longer reads: 2 of 2."""
+    runner = CliRunner()
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: p\nfacets: []\nrules:\n  - stock: supersession/csi-addenda\n",
+                                       encoding="utf-8")
+    (root / "documents" / "spec.md").write_text(
+        "---\nid: SPEC-033000\nkind: specification\ntitle: Section 03 30 00 Concrete\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T00:00:00Z\n---\n3 EXECUTION\n\n3.11 FIELD QUALITY CONTROL\n\n"
+        "3.11.A Test each pour.\n", encoding="utf-8")
+    (root / "documents" / "add.md").write_text(
+        "---\nid: ADD-02\nkind: addendum\ntitle: Addendum No. 2\nissued: 2026-02-01\neffective: {from: 2026-02-01}\n"
+        "recorded: 2026-02-01T00:00:00Z\n---\nADDENDUM NO. 2\n\n1 CHANGES TO THE SPECIFICATIONS\n\n"
+        "1.1 Section 03 30 00, Article 3.11: Add the following paragraph B.\n", encoding="utf-8")
+    assert runner.invoke(app, ["ingest", str(root)]).exit_code == 0
+    text = (STOCK_ROOT / "supersession" / "csi-addenda.yaml").read_text("utf-8")
+    pattern = '      - pattern: "{target}: Add"\n        scope: partial\n        targets: [paragraph, callout]\n'
+    assert pattern in text
+    pack = tmp_path / "csi-addenda.yaml"
+    pack.write_text(text.replace(pattern, "").replace('\n        - "add"\n', "\n", 1), encoding="utf-8")
+    done = runner.invoke(app, ["rules", "impact", str(root), "--pack", str(pack), "--valid-at", "2026-05-01",
+                               "--format", "json"])
+    assert done.exit_code in (0, 1), done.output
+    report = json.loads(done.stdout)
+    source = next(s for s in report["sources"] if s["source"] == "supersession")
+    changes = sorted((c["subject"], c["change"]) for c in report["changes"] if c["source"] == "supersession")
+    assert len(changes) == 2 and {change for _, change in changes} == {"added", "removed"}, changes
+    assert (source["changed"], source["decisions"]) == (2, 2), (source, changes)
