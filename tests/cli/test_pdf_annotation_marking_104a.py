@@ -14,6 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from pdf_objects import pdf_bytes
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
@@ -63,16 +64,7 @@ def _written(extra: list[bytes], *, annots: tuple[int, ...] = (5,), fields: tupl
         *extra,
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
-    out = bytearray(b"%PDF-1.7\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_bytes(objects)
 
 
 def _project(tmp_path: Path, pdf: bytes) -> Path:

@@ -24,6 +24,12 @@ SIDECAR = (
 def write_pdf(path: Path, bodies: list[bytes], version: bytes = b"1.7", *, trailer: bytes = b"") -> Path:
     """A PDF file of ``bodies`` as objects 1, 2, ... (1 the catalog) with its cross-reference
     table; ``trailer``: more keys of the trailer dictionary (an ``/Encrypt`` entry)."""
+    path.write_bytes(pdf_bytes(bodies, version, trailer=trailer))
+    return path
+
+
+def pdf_bytes(bodies: list[bytes], version: bytes = b"1.7", *, trailer: bytes = b"") -> bytes:
+    """:func:`write_pdf`'s file, as bytes."""
     data, offsets = bytearray(b"%PDF-" + version + b"\n"), []
     for number, body in enumerate(bodies, 1):
         offsets.append(len(data))
@@ -32,8 +38,7 @@ def write_pdf(path: Path, bodies: list[bytes], version: bytes = b"1.7", *, trail
     data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(bodies) + 1)
     data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     data += b"trailer\n<< /Root 1 0 R /Size %d %s>>\nstartxref\n%d\n%%%%EOF\n" % (len(bodies) + 1, trailer, table)
-    path.write_bytes(bytes(data))
-    return path
+    return bytes(data)
 
 
 def _limited() -> None:
