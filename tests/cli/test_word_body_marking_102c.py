@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from inforce.adapters.cli import app
+from tests.cli.test_word_anchored_marking_104a import _refused_and_unserved
 
 runner = CliRunner()
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -93,20 +94,10 @@ def _project(tmp_path: Path, inject: bytes, chunk: str | None = None, *, at_end:
     return root
 
 
-def _refused_and_unserved(root: Path, line: int) -> str:
-    done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 2, done.output
-    said = " ".join(done.output.split())
-    assert f"documents/pay.docx:{line}: access:" in said, done.output
-    shown = runner.invoke(app, ["show", str(root), "PAY-1#1.1"])
-    assert shown.exit_code != 0 and "250000" not in shown.output, shown.output
-    return said
-
-
 @pytest.mark.parametrize("form", list(FORMS))
 def test_a_marking_the_body_opening_holds_out_of_its_text_is_refused(tmp_path: Path, form: str) -> None:
     inject, chunk = FORMS[form]
-    said = _refused_and_unserved(_project(tmp_path, inject, chunk), 1)
+    said = _refused_and_unserved(_project(tmp_path, inject, chunk), "documents/pay.docx:1: access:")
     if form == "imported chunk":
         assert "an imported chunk (w:altChunk) at paragraph 1 is not read" in said, said
     else:
@@ -115,13 +106,13 @@ def test_a_marking_the_body_opening_holds_out_of_its_text_is_refused(tmp_path: P
 
 def test_a_text_box_in_the_closing_lines_is_read_for_the_rule(tmp_path: Path) -> None:
     """The closing lines are a marking place too (a footer's marking): a box anchored in the last paragraph."""
-    _refused_and_unserved(_project(tmp_path, _vml_box("MGMT ONLY"), at_end=True), 4)
+    _refused_and_unserved(_project(tmp_path, _vml_box("MGMT ONLY"), at_end=True), "documents/pay.docx:4: access:")
 
 
 def test_a_line_carried_into_a_text_box_is_judged_with_it(tmp_path: Path) -> None:
     """``RESTRICTED TO:`` as the first paragraph, the group in a text box in the next: read in order."""
     inject = f'<w:p {W}><w:r><w:t>RESTRICTED TO:</w:t></w:r></w:p>'.encode() + _vml_box("MGMT")
-    _refused_and_unserved(_project(tmp_path, inject), 2)
+    _refused_and_unserved(_project(tmp_path, inject), "documents/pay.docx:2: access:")
 
 
 @pytest.mark.parametrize("box", [_vml_box, _drawing_box], ids=["vml", "drawingml"])
