@@ -171,7 +171,7 @@ class Project:
         an edge: each proposal's evidence then carries the similarity of the item's words and
         its target's text (shown to the reviewer, never deciding). None: no model is loaded."""
         # the ingest machinery, loaded when used
-        from .addenda.view import in_full
+        from .addenda.view import in_full, read_otherwise
         from .ingest import (
             IngestFailed,
             default_reader,
@@ -199,6 +199,7 @@ class Project:
             proposed, not_understood = in_full(result.proposed, result.not_understood, result.unshared, None)
             result.proposed = sorted(proposed, key=lambda p: (p.file, p.line or 0))
             result.not_understood = sorted(not_understood, key=lambda n: (n.file, n.line or 0))
+            result.warnings = [w for w in result.warnings if not read_otherwise(w, None)]
         if not derived and (groups is None or not (result.derived or result.proposed or result.not_understood)):
             return result
         with cls.open(root) as project:

@@ -36,7 +36,7 @@ from inforce.ontology import (
 from ..access import shared_by_readers
 from ..derivation import TargetDirectory
 
-__all__ = ["UNSHARED_WHY", "ReaderViews", "gathered", "in_full", "with_unshared"]
+__all__ = ["UNSHARED_WHY", "ReaderViews", "gathered", "in_full", "read_otherwise", "with_unshared"]
 
 #: Why an edge only the reading against every revision gives is proposed, not applied.
 UNSHARED_WHY = ("names what only revisions some readers of this item may not read hold: not applied by itself "
@@ -190,6 +190,15 @@ def in_full(proposed: Sequence[ProposedEdge], not_understood: Sequence[NotUnders
     items = {item.unpinned() for reading in shown for item in reading.items}
     return ([p for p in proposed if p.item.unpinned() not in items] + [p for r in shown for p in r.proposed],
             [n for n in not_understood if n.item.unpinned() not in items] + [n for r in shown for n in r.not_understood])
+
+
+def read_otherwise(warning: Exception, may_read: Callable[[str], bool] | None) -> bool:
+    """Whether a warning about an item ("no supersedes edge derived": its reading against what its
+    readers share, marked ``read_apart`` by ``ingest.derive``) is one an asker is shown that item's
+    reading against every revision in place of (``in_full``'s rule): told "Section 03 30 00 is no
+    document" beside the proposal to change it, the owner looked for a section that is there."""
+    apart = getattr(warning, "read_apart", None)
+    return apart is not None and (may_read is None or all(may_read(uid) for uid in apart))
 
 
 def with_unshared(readings: AddendaReadings, unshared: Iterable[UnsharedReading],

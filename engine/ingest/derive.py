@@ -312,8 +312,11 @@ def derive_edges(
                 result.unshared.append(unshared)
         if read is not None:
             read[document.uid] = (reading, unshared)
+        otherwise = {item.unpinned().format() for item in unshared.items} if unshared is not None else set()
         for note in reading.unresolved:
             warning = InputError(f"no supersedes edge derived: {note}", file=document.source.file)
+            if note.partition(": ")[0] in otherwise:  # read otherwise by whoever may read these (``read_otherwise``)
+                warning.read_apart = unshared.apart  # type: ignore[attr-defined, union-attr]
             lacking = lacking_target(note)
             if lacking is not None:  # shown only to an asker who may read every revision of its document
                 warning.lacks_target_of = lacking.doc  # type: ignore[attr-defined]

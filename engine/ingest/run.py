@@ -33,7 +33,7 @@ from ..access import AccessGate
 from ..addenda.items import itemize
 from ..addenda.outcome import Reading
 from ..addenda.readings_file import keep_ingested, pack_key
-from ..addenda.view import ReaderViews
+from ..addenda.view import ReaderViews, read_otherwise
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
 from ..derivation import TargetDirectory, find_qualifiers, section_numbers
@@ -251,7 +251,8 @@ def withhold_listing(result: IngestResult, groups: Iterable[str]) -> list[str]:
             for rule, count in counts.items():
                 skipped_items[rule] = skipped_items.get(rule, 0) + count
     result.skipped_items = skipped_items
-    told = [w for w in result.warnings if getattr(w, "lacks_target_of", None) not in partly]
+    told = [w for w in result.warnings if getattr(w, "lacks_target_of", None) not in partly
+            and not read_otherwise(w, readable.__contains__)]
     warnings, hidden = _quoted(told, by_file)
     quarantined = [table for table in result.quarantined
                    if table.document in readable and by_file.get(table.file, False)]
