@@ -22,6 +22,7 @@ from inforce.ontology import (
     InputError,
     InputErrors,
     Locator,
+    Manifest,
     Quantity,
     QuarantinedTableReport,
     UnsharedReading,
@@ -397,7 +398,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     # a drawing set's abbreviations extend the vocabulary: read first, and a changed legend reads every document again
     legend, first_parsed, not_applied = _legends(root, files, names)
     warnings += not_applied  # a restricted revision's legend: at its file, withheld from who may not read it
-    configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend)], EXTRACTOR_VERSION)
+    configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend),
+                                                      *_undeclared_hash(manifest)], EXTRACTOR_VERSION)
     # a bad review file or a pending erasure fails here, the graph untouched: as an ingest's failure,
     # so that an asker with groups is told it by ``withhold_problems`` (these files speak of any
     # document: counted, never quoted, to them; audit 35 CC-01, CC-02)
@@ -723,6 +725,18 @@ def _legends(root: Path, files: ProjectFiles, names: list[str],
 def _revision_name(document: Document) -> str:
     """A legend's document by its id (and revision and file, so two revisions of one tell apart)."""
     return f"{document.id} revision {document.revision} ({document.source.file})"
+
+
+def _undeclared_hash(manifest: Manifest) -> list[str]:
+    """What the manifest's ``undeclared_access`` adds to the build's configuration: nothing at its
+    default (``public``: a project without the key keeps its build ids), else the rule, groups
+    sorted. The access it gives a document is in no file's content hash, yet every answer about
+    that document turns on it: a build id left alone told ``replay`` and every answer's stamp that
+    nothing changed when a document went from public to restricted (audit 107 A F1)."""
+    rule = manifest.undeclared_access
+    if rule == "public":
+        return []
+    return ["undeclared_access:" + (rule if isinstance(rule, str) else ",".join(sorted(set(rule))))]
 
 
 def _legend_hash(legend: tuple[tuple[str, str], ...]) -> list[str]:

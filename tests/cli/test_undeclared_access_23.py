@@ -143,6 +143,32 @@ def test_a_change_of_the_key_reads_every_document_again_and_a_refusal_leaves_the
     assert _build(root) == declared
 
 
+def test_the_build_id_follows_the_access_the_key_gives(tmp_path: Path) -> None:
+    """A document's access decided by ``undeclared_access`` is in no file's content, yet every
+    answer about it turns on it: the index build id (every answer's stamp, what ``replay``
+    compares) changes with the key, comes back with it, and a project writing the default
+    (``public``) keeps the id it had without the key (audit 107 A F1)."""
+    root = tmp_path / "p"
+    written = projects.write(root, "markdown", rule=None)
+    _ingested(root)
+    public = _build(root)
+    _set_rule(root, "public")
+    _ingested(root)
+    assert _build(root) == public
+    _set_rule(root, f"[{GROUP}]")
+    _ingested(root)
+    restricted = _build(root)
+    assert restricted != public
+    code, output = _invoke("show", root, written.locator)
+    assert code == 1 and MARK not in output, output
+    _set_rule(root, f"[{GROUP}, {GROUP}]")  # the same groups: the same answers, the same build
+    _ingested(root)
+    assert _build(root) == restricted
+    _set_rule(root, None)
+    _ingested(root)
+    assert _build(root) == public
+
+
 def test_lag_refuses_a_pending_file_declaring_no_access_under_refuse(tmp_path: Path) -> None:
     root = tmp_path / "p"
     projects.write(root, "markdown", rule="refuse", declares="access")
