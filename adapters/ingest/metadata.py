@@ -357,14 +357,27 @@ def _access(node: Node, reader: NodeReader) -> tuple[str, ...] | None:
     matter, a sidecar, a register's row: read as the front matter it stands for): one or more
     group names as ``--groups`` takes them. A list naming no group (``access: []``, a register
     cell ``" ; "``) is an error at its field, as an empty name is: read as written it lets
-    nobody read the document, silently, and it is easily meant as "no restriction"."""
-    return _names(
+    nobody read the document, silently, and it is easily meant as "no restriction". So is a
+    lone word for everyone (``access: public``, ``everyone``, ``*``): read as written it is a
+    group of that name, and only an asker holding it may read the document (audit 107 A F2)."""
+    groups = _names(
         node, "access", reader, what="group name", commas=False,
         hint="group names as --groups takes them, e.g. [project-team, qa]",
         none=("lists no group, so no one could read the document",
               "list the groups that may read it (access: [project-team]), or leave access out "
               "for a document everyone may read"),
     )
+    if groups is not None and len(groups) == 1 and groups[0].casefold() in _EVERYONE:
+        reader.error(node, f"{groups[0]!r} is read as a group's name: only an asker holding a group so named could "
+                     "read the document, not everyone", field="access",
+                     hint="for a document everyone may read, write public: true (or leave access out); "
+                          "for a group really so named, list it beside another")
+        return None
+    return groups
+
+
+#: Words a lone ``access`` value is meant as "everyone" by, never a group's name (``_access``).
+_EVERYONE = frozenset({"public", "everyone", "everybody", "anyone", "all", "*", "world"})
 
 
 def _names(

@@ -143,6 +143,31 @@ def test_a_change_of_the_key_reads_every_document_again_and_a_refusal_leaves_the
     assert _build(root) == declared
 
 
+@pytest.mark.parametrize("form", projects.FORMS)
+def test_access_public_is_refused_not_read_as_a_group_so_named(tmp_path: Path, form: str) -> None:
+    """``access: public`` (the refusal's own hint says ``public: true``) read as written is a
+    group called "public": the document passed ``refuse`` and then no one could read it. It is an
+    error at its file, field access, pointing to ``public: true``; nothing is ingested (audit 107 A F2)."""
+    written = projects.write(tmp_path / "p", form, rule="refuse", declares="public-word")
+    code, output = _invoke("ingest", tmp_path / "p")
+    assert code == 2, output
+    said = [line for line in output.splitlines() if line.startswith(f"{written.file}:")
+            and "'public' is read as a group's name" in line and "public: true" in line]
+    assert said and ": access: " in said[0], output
+    assert not list((tmp_path / "p").rglob("*.kuzu*")), output
+
+
+def test_a_group_called_public_beside_another_is_read_as_listed(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    written = projects.write(root, "markdown", rule="refuse", declares="public-word")
+    page = root / written.file
+    page.write_text(page.read_text(encoding="utf-8").replace("access: public\n", f"access: [public, {GROUP}]\n"),
+                    encoding="utf-8")
+    _ingested(root)
+    code, output = _invoke("show", root, written.locator, "--groups", "public")
+    assert code == 0 and MARK in output, output
+
+
 def test_the_build_id_follows_the_access_the_key_gives(tmp_path: Path) -> None:
     """A document's access decided by ``undeclared_access`` is in no file's content, yet every
     answer about it turns on it: the index build id (every answer's stamp, what ``replay``

@@ -71,12 +71,13 @@ def manifest(rule: str | None, *, registry: str | None = None) -> str:
 def _declared(declares: str) -> str:
     """What the metadata declares, as a line of front matter or a sidecar."""
     return {"": "", "public": "public: true\n", "access": f"access: [{GROUP}]\n",
-            "public-empty": "public:\n"}[declares]
+            "public-empty": "public:\n", "public-word": "access: public\n"}[declares]
 
 
 def _cells(declares: str) -> dict[str, str]:
     """What a register row declares, as its cells."""
-    return {"": {}, "public": {"public": "true"}, "access": {"access": GROUP}, "public-empty": {"public": ""}}[declares]
+    return {"": {}, "public": {"public": "true"}, "access": {"access": GROUP}, "public-empty": {"public": ""},
+            "public-word": {"access": "public"}}[declares]
 
 
 def _register_rows(root: Path, name: str, rows: list[dict[str, str]]) -> None:
