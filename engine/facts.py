@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from inforce.ontology import (
+    MAX_DOCUMENT_FIGURES,
     CharSpan,
     Document,
     Fact,
@@ -68,7 +69,9 @@ def read_quantities(
     repeated cells, a revision that changed one section) are read once per ingest
     (``_Reads``) and their quantities placed at each occurrence.
     """
-    from .quantities.labels import unlabelled  # here: a process answering ``facts`` loads no reader
+    # here: a process answering ``facts`` loads no reader
+    from .quantities.extract import FiguresPastLimit
+    from .quantities.labels import unlabelled
 
     reads = _reads_of(extractor)
     layer = document.text_layer
@@ -99,7 +102,13 @@ def read_quantities(
         for text, base, header, cells in pieces:
             if not reads.may_hold(text):
                 continue
-            found, unread = reads.read(text, header, cells, headings.get(provision.path, ()))
+            try:
+                found, unread = reads.read(text, header, cells, headings.get(provision.path, ()),
+                                           most=MAX_DOCUMENT_FIGURES - len(quantities))
+            except FiguresPastLimit:
+                raise TooManyFigures(provision.path, base) from None
+            if len(quantities) + len(found) > MAX_DOCUMENT_FIGURES:
+                raise TooManyFigures(provision.path, base)
             if not found and not unread:
                 continue
             if locator is None:
@@ -107,6 +116,18 @@ def read_quantities(
             quantities += [_placed(q, base, locator) for q in found]
             warnings += [LocatedWarning(locator, w.model_copy(update={"span": _shift(w.span, base)})) for w in unread]
     return quantities, warnings
+
+
+class TooManyFigures(Exception):  # noqa: N818 - a refusal, named for what it says
+    """``read_quantities`` stopped: the document states more than ``MAX_DOCUMENT_FIGURES``
+    figures by the provision at ``path`` (its words from ``offset`` in the text layer), where
+    ingest refuses it (audit 107 B F2)."""
+
+    def __init__(self, path: str, offset: int) -> None:
+        super().__init__(f"more than {MAX_DOCUMENT_FIGURES:,} figures (numbers with their unit) in one document: "
+                         f"provision {path} is past the limit")
+        self.path = path
+        self.offset = offset
 
 
 def list_headings(document: Document) -> dict[str, tuple[str, ...]]:
@@ -226,7 +247,10 @@ class _Reads:
 
     def read(
         self, text: str, header: Sequence[str] | None, cells: Sequence[str] | None, headings: tuple[str, ...] = (),
+        most: int | None = None,
     ) -> tuple[tuple[Quantity, ...], tuple[QuantityWarning, ...]]:
+        """What ``text`` states (``most``: ``QuantityExtractor.extract``'s, for a text read alone;
+        a row's cells and a text under headings are bounded by the row and the text)."""
         key = (text, tuple(header) if header is not None else None, tuple(cells) if cells is not None else None,
                headings)
         held = None
@@ -235,7 +259,7 @@ class _Reads:
             # without (most headings name nothing the text leaves open, and the reading stands)
             held = self._alone.get(text)
             if held is None:
-                alone = self.extractor.extract(text)
+                alone = self.extractor.extract(text, most=most)
                 held = (alone, (_found(alone), alone.warnings), set())
                 if len(self._alone) >= self.size:
                     self._alone.clear()

@@ -28,6 +28,7 @@ from .dates import end_of_day_utc, is_iso_date, parse_date, parse_datetime_utc, 
 from .decisions import RECORD_FORMAT, Replay, append_record, check_record, read_record
 from .document import (
     DOCUMENT_KINDS,
+    MAX_DOCUMENT_FIGURES,
     MAX_DOCUMENT_PROVISIONS,
     MAX_SECTION_DEPTH,
     ON_LAPSE_VALUES,
@@ -224,6 +225,7 @@ __all__ = [
     "LagReport",
     "Locator",
     "LocatorError",
+    "MAX_DOCUMENT_FIGURES",
     "MAX_DOCUMENT_PROVISIONS",
     "MAX_SECTION_DEPTH",
     "Manifest",

@@ -39,7 +39,7 @@ from ..asof.revisions import collector_paused
 from ..build import configuration_id
 from ..derivation import TargetDirectory, find_qualifiers, section_numbers
 from ..erasures import ErasedDocuments
-from ..facts import headings_read_here, read_quantities
+from ..facts import TooManyFigures, headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import QuantityExtractor, project_extractor
 from ..quantities.legend import legends_of
@@ -537,7 +537,13 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     continue  # keep checking the rest, but stage nothing more
                 if extractor is None:
                     extractor = project_extractor(rules, manifest.units, legend=legend)
-                quantities, not_read = read_quantities(document, extractor)
+                try:
+                    quantities, not_read = read_quantities(document, extractor)
+                except TooManyFigures as past:  # refused at the provision where the count passed the limit
+                    problems.append(InputError(
+                        str(past), file=name, line=files.lines_at(document, [(past.path, past.offset)])[0],
+                        field="quantities", hint="split it into several documents (a long schedule into several files)"))
+                    continue
                 if unbound is None:  # what no subject binds, told at the end (quantities.unbound)
                     unbound = UnboundCollector(extractor.units, extractor.binder.by_key, files.lines_at)
                 if document.kind in deriving_kinds:

@@ -77,6 +77,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXTRACTOR_VERSION",
+    "FiguresPastLimit",
     "QuantityExtractor",
     "extract_quantities",
     "may_contain_quantity",
@@ -85,6 +86,12 @@ __all__ = [
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
 EXTRACTOR_VERSION = "inforce-quantities/29"
+
+class FiguresPastLimit(Exception):  # noqa: N818 - a stop, named for what it says
+    """``extract`` stopped reading: the text states more figures than it was given room for
+    (``most``). ``facts.read_quantities`` says where (the provision) and ingest refuses the
+    document at its line (``ontology.MAX_DOCUMENT_FIGURES``)."""
+
 
 #: A run of digits that could start a number: not glued to letters before it (``C150``, ``CYP3A4``).
 #: An R-value's number glued to its R (``R13``) is one too (audit 55), though a C150 is a name.
@@ -280,8 +287,11 @@ class QuantityExtractor:
 
     def extract(
         self, text: str, *, base_offset: int = 0, context: str | None = None, bind: bool = True,
+        most: int | None = None,
     ) -> Extraction:
         """Every quantity in ``text``; spans are offsets into ``text`` plus ``base_offset``.
+        ``most``: FiguresPastLimit as soon as the windows read hold more figures than that
+        (one text may state millions: stopped before they are all read and built).
 
         ``context`` is text that names what the numbers measure without being part of them:
         a table column's header (``Dose (mg)`` also gives bare cells their unit; ``(in
@@ -313,6 +323,8 @@ class QuantityExtractor:
                             pass  # another thread evicted it first
                     self._read_cache[key] = items
             found.extend((item, start) for item in items)
+            if most is not None and len(found) > most:
+                raise FiguresPastLimit(f"more than {most:,} figures")
         if not found and not (bind and self.vocabulary.grades):  # a grade alone (GRADE 60) is read as a designation
             return _EMPTY
         return self._build(found, text, base_offset, context, bind)
