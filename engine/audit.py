@@ -17,6 +17,7 @@ from inforce.ontology import Answer, InputError, Locator, Verdict
 from inforce.ontology.decisions import Replay, check_record
 
 from .audit_record import answer_digest
+from .build import CONFIGURATION_PARTS
 from .verify import check_answer
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def _changes(snapshot: Snapshot, before: Verdict, now: Verdict, asker: Iterable[
         return found
     found.append(f"index build {then.index_build} then, {current.index_build} now")
     if then.configuration and then.configuration != current.configuration:
-        found.append("configuration changed (parser, quantity extractor or rule packs)")
+        found.append(f"configuration changed ({CONFIGURATION_PARTS})")
     for name in sorted(set(then.rule_packs) | set(current.rule_packs)):
         old, new = then.rule_packs.get(name), current.rule_packs.get(name)
         if old != new:

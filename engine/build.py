@@ -20,8 +20,15 @@ from collections.abc import Iterable
 __all__ = ["configuration_id", "index_build_id"]
 
 
+#: What a build's configuration (``configuration_id``) is made of, as a change of it is told
+#: (``audit.replay``): the rule packs' hashes come with a drawing set's legend and the manifest's
+#: ``undeclared_access`` where a project has them (``ingest.run``).
+CONFIGURATION_PARTS = "parser, quantity extractor, rule packs, a drawing legend or the manifest's undeclared_access"
+
+
 def configuration_id(parser_version: str, rule_pack_hashes: Iterable[str], extractor_version: str = "") -> str:
-    """A short stable hash of the parser version, the quantity extractor's and the rule packs in order."""
+    """A short stable hash of the parser version, the quantity extractor's and the rule packs in
+    order (with a legend's and ``undeclared_access``'s entries: ``CONFIGURATION_PARTS``)."""
     digest = hashlib.sha256()
     digest.update(f"parser:{parser_version}\n".encode())
     if extractor_version:

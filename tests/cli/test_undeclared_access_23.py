@@ -194,6 +194,27 @@ def test_the_build_id_follows_the_access_the_key_gives(tmp_path: Path) -> None:
     assert _build(root) == public
 
 
+def test_replay_across_a_change_of_the_key_names_it_as_the_cause(tmp_path: Path) -> None:
+    """A check recorded before ``undeclared_access`` restricted its document replays as a build of
+    another configuration, and the change is told with what it may be (audit 108 A F1: it said
+    "parser, quantity extractor or rule packs", none of which had changed)."""
+    root = tmp_path / "p"
+    written = projects.write(root, "markdown", rule=None)
+    _ingested(root)
+    quote = f"The {MARK} words apply."
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps({"question": "What applies?", "context": {"valid_at": "2026-04-01"}, "claims": [
+        {"text": quote, "citations": [{"locator": written.locator, "quote": quote}]}]}), encoding="utf-8")
+    code, output = _invoke("check", root, "--answer", answer, "--audit-dir", tmp_path / "audit")
+    assert code == 0, output
+    (record,) = (tmp_path / "audit").glob("*.json")
+    _set_rule(root, f"[{GROUP}]")
+    _ingested(root)
+    code, output = _invoke("replay", root, record, "-f", "json")  # the record's own asker (no groups)
+    changes = json.loads(output)["changes"]
+    assert any("configuration changed" in change and "undeclared_access" in change for change in changes), changes
+
+
 def test_lag_refuses_a_pending_file_declaring_no_access_under_refuse(tmp_path: Path) -> None:
     root = tmp_path / "p"
     projects.write(root, "markdown", rule="refuse", declares="access")
