@@ -31,6 +31,16 @@ memory (audit 76 B F4). A page is rendered to at most :data:`MAX_TABLE_RASTER_PI
 point) to fit is not given to camelot at all: its text is indexed as text, and a warning
 names the file, the page and its size. The size counts ``/UserUnit`` (a page's unit may be
 larger than a point; pdfium's page size leaves it out).
+
+**Layout bound.** camelot lays a page out (pdfminer's text grouping) before it looks for a
+table, and that costs about the square of the page's separate runs of text (a ruled page of
+2,000 short runs took 98 s, of 1,000 24 s; a 41 KB page of 5,000 passed five minutes and
+3.5 GB) plus a share of each character (89,000 characters in 300 runs: 36 s). Its cost is
+estimated from pdfium's characters before camelot runs (:func:`table_cost`: counts, never a
+clock, so the same file reads the same everywhere): a page past :data:`MAX_TABLE_PAGE_COST`
+is not given to camelot, and pages are given in order only while their sum stays within
+:data:`MAX_TABLE_FILE_COST`; the pages left out have their text indexed as text, each named
+in a warning with why (audit 107 B F1).
 """
 
 from __future__ import annotations
@@ -55,7 +65,7 @@ from .tables import clean_cell, linearise_row, row_header
 if TYPE_CHECKING:
     import pypdfium2
 
-__all__ = ["PdfTables", "read_pdf_tables"]
+__all__ = ["MAX_TABLE_FILE_COST", "MAX_TABLE_PAGE_COST", "PdfTables", "read_pdf_tables", "table_cost"]
 
 _validate_row = TableRow.__pydantic_validator__.validate_python
 #: The top and bottom of a page (share of its height) where a running header, a footer or
@@ -67,6 +77,17 @@ TABLE_RESOLUTION = 300
 MAX_TABLE_RASTER_PIXELS = 40_000_000
 #: Below this resolution (pixels an inch: one a point) a page's tables are not looked for.
 MIN_TABLE_RESOLUTION = 72
+#: The most a page's estimated layout cost (:func:`table_cost`, about milliseconds of camelot,
+#: lattice and stream, on the two shared cores it was measured on) may be for camelot to be given
+#: the page: about 760 separate runs of text, or 36,000 characters. The real table pages the tests
+#: read estimate at most 10,081 (camelot's 12s0324.pdf: 540 runs, 5,729 characters; it took 1.8 s);
+#: a ruled page of 1,000 scattered runs estimates 24,500 (it took 24 s), the audit's 199 x 100
+#: cell grid 38,000 (36 s).
+MAX_TABLE_PAGE_COST = 15_000
+#: The most the estimated layout costs of the pages given to camelot may add up to in one PDF
+#: (four pages at the page bound, nine like 12s0324.pdf, 120 small tables): without it the file
+#: limits admitted ~49 pages of 25 s each, twenty minutes.
+MAX_TABLE_FILE_COST = 60_000
 
 
 @dataclass(slots=True)
@@ -150,6 +171,15 @@ class _BoundedRaster:
             image.close()
 
 
+def table_cost(runs: int, characters: int) -> int:
+    """A page's estimated layout cost in camelot (about milliseconds, lattice and stream, as
+    measured): a fixed half second, the square of its separate runs of text (pdfminer groups
+    every run against the others) over 40, and 0.4 for each character. Fitted to ruled pages of
+    250 to 2,000 scattered runs and of 500 to 2,000 cells (1.2 s to 98 s) and a grid of 89,000
+    characters (36 s); the real pages the tests read take less than it says."""
+    return 500 + runs * runs // 40 + characters * 2 // 5
+
+
 def read_pdf_tables(path: Path, layer: PdfTextLayer, *, file: str) -> PdfTables:
     """Every table of the PDF worth reading, checked row by row against its text layer."""
     with opened_pdf(path, file=file) as document:
@@ -187,6 +217,8 @@ class _TableReader:
             if hint is not None:
                 hints[number] = hint
         for page in self._too_large([page for page, hint in hints.items() if hint == "grid"]):
+            del hints[page]
+        for page in self._too_costly(sorted(hints)):
             del hints[page]
         if not hints:
             return self.result
@@ -269,6 +301,47 @@ class _TableReader:
                 )
             )
         return large
+
+    def _too_costly(self, pages: list[int]) -> list[int]:
+        """The pages (in order) whose estimated layout cost passes :data:`MAX_TABLE_PAGE_COST`,
+        and every page from the one that would take the file's sum past
+        :data:`MAX_TABLE_FILE_COST` on, each warned: their tables are not looked for. A page
+        past the file's bound is not laid out here either."""
+        left_out: list[int] = []
+        spent = 0
+        for position, page in enumerate(pages):
+            geometry = self.geometry(page)
+            runs = sum(len(line.segments) for line in geometry.lines(geometry.turn))
+            cost = table_cost(runs, len(geometry.glyphs))
+            if cost > MAX_TABLE_PAGE_COST:
+                left_out.append(page)
+                self.result.warnings.append(
+                    InputError(
+                        f"page {page} holds {runs:,} separate runs of text and {len(geometry.glyphs):,} "
+                        f"characters: its tables were not looked for (laying it out for camelot is "
+                        f"estimated at {cost:,}, past the {MAX_TABLE_PAGE_COST:,} a page may cost); "
+                        "its text is indexed as text",
+                        file=self.file,
+                        hint="give the page's tables as Markdown or CSV tables",
+                    )
+                )
+                continue
+            if spent + cost > MAX_TABLE_FILE_COST:
+                rest = pages[position:]
+                left_out += rest
+                named = _page_list(rest)
+                self.result.warnings.append(
+                    InputError(
+                        f"{named}: their tables were not looked for (laying out the pages before "
+                        f"for camelot is estimated at {spent:,}, and with page {page} it would pass the "
+                        f"{MAX_TABLE_FILE_COST:,} a PDF may cost in all); their text is indexed as text",
+                        file=self.file,
+                        hint="split the PDF, or give its tables as Markdown or CSV tables",
+                    )
+                )
+                break
+            spent += cost
+        return left_out
 
     # -- camelot -----------------------------------------------------------------------
 
@@ -617,6 +690,18 @@ class _TableReader:
             "page_start": bisect.bisect_right(starts, start),
             "page_end": bisect.bisect_right(starts, stop - 1),
         }
+
+
+def _page_list(pages: list[int]) -> str:
+    """``page 7``, ``pages 7, 9-12``: pages named, runs of consecutive ones as ranges."""
+    runs: list[list[int]] = []
+    for page in pages:
+        if runs and page == runs[-1][1] + 1:
+            runs[-1][1] = page
+        else:
+            runs.append([page, page])
+    named = ", ".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
+    return f"page {named}" if len(pages) == 1 else f"pages {named}"
 
 
 def _overlap(part: _Part, other: _Part) -> bool:
