@@ -85,7 +85,13 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/29"
+EXTRACTOR_VERSION = "inforce-quantities/30"
+
+#: The longest header and row (as the ``|`` table ``_in_row`` writes them) a cell's unbound
+#: figure is read again within: a schedule's row is some hundreds of characters; one of
+#: thousands of cells would be read whole once per cell (audit 108 B F2).
+IN_ROW_MAX_CHARS = 8_000
+
 
 class FiguresPastLimit(Exception):  # noqa: N818 - a stop, named for what it says
     """``extract`` stopped reading: the text states more figures than it was given room for
@@ -448,11 +454,14 @@ class QuantityExtractor:
 
     def extract_row(
         self, row_text: str, cells: Sequence[str], header: Sequence[str], *, base_offset: int = 0,
+        most: int | None = None,
     ) -> Extraction:
         """A table row cell by cell, each with its column's header as context.
 
         Cells are found in ``row_text`` in order so spans stay offsets into the row's text
         (plus ``base_offset``); a cell not found there is read with offsets from its own start.
+        ``most``: :meth:`extract`'s, counted over the row (a row of 450,000 figures was read
+        whole, 45 s and 2.8 GB, before the document's limit refused it: audit 108 B F2).
         """
         mentions: list[QuantityMention] = []
         warnings: list[QuantityWarning] = []
@@ -470,7 +479,8 @@ class QuantityExtractor:
             key = (cell, base_offset + max(at, 0), context)
             found = cells_read.get(key)
             if found is None:
-                found = self.extract(cell, base_offset=key[1], context=context)
+                found = self.extract(cell, base_offset=key[1], context=context,
+                                     most=None if most is None else most - len(mentions))
                 if len(cells_read) >= _UNDER_HELD:
                     cells_read.clear()
                 cells_read[key] = found
@@ -478,6 +488,8 @@ class QuantityExtractor:
                 found = self._in_row(found, column, cells, header, base_offset + max(at, 0))
             mentions.extend(found.mentions)
             warnings.extend(found.warnings)
+            if most is not None and len(mentions) > most:
+                raise FiguresPastLimit(f"more than {most:,} figures")
         return Extraction(mentions=tuple(mentions), warnings=tuple(warnings))
 
     def _in_row(self, found: Extraction, column: int, cells: Sequence[str], header: Sequence[str],
@@ -499,6 +511,8 @@ class QuantityExtractor:
         if not gates[key]:
             return found  # the column's header could name none of them: the row says no more
         width = max(len(header), len(cells))
+        if sum(map(len, header)) + sum(map(len, cells)) + 8 * width > IN_ROW_MAX_CHARS:
+            return found  # read whole once per cell, a row this long would cost its length times its cells
         head = "| " + " | ".join((list(header) + [""] * width)[:width]) + " |"
         row = "| " + " | ".join((list(cells) + [""] * width)[:width]) + " |"
         at = len(head) + 1 + len("|" + "---|" * width) + 1 + len("| " + " | ".join(cells[:column])) \
