@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import hashlib
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -1070,13 +1071,25 @@ def derive_changed(previous: Document, current: Document) -> tuple[str, ...]:
     A provision changed when its own words (its text less its children's) differ, or it was
     added or dropped; descendants of a reported path are left out (a path covers them).
     """
-    old, new = _own_texts(previous), _own_texts(current)
+    return changed_between(_own_texts(previous), _own_texts(current))
+
+
+def changed_between(old: Mapping[str, object], new: Mapping[str, object]) -> tuple[str, ...]:
+    """``derive_changed`` over each revision's own words by path, as ``_own_texts`` gives them
+    or as ``own_text_digests`` keeps them (an ingest holds the digests, not whole documents)."""
     changed = sorted(path for path in old.keys() | new.keys() if old.get(path) != new.get(path))
     kept: list[str] = []
     for path in changed:
         if not any(path.startswith(parent + ".") for parent in kept):
             kept.append(path)
     return tuple(kept)
+
+
+def own_text_digests(document: Document) -> dict[str, bytes]:
+    """Each provision's own words (``_own_texts``) as a 128-bit digest: what ``changed_between``
+    compares, a few dozen bytes a provision instead of the document's provisions."""
+    return {path: hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            for path, text in _own_texts(document).items()}
 
 
 def _own_texts(document: Document) -> dict[str, str]:

@@ -37,7 +37,7 @@ from ..addenda.readings_file import keep_ingested, pack_key
 from ..addenda.view import ReaderViews, read_otherwise
 from ..asof.revisions import collector_paused
 from ..build import configuration_id
-from ..derivation import TargetDirectory, find_qualifiers, section_numbers
+from ..derivation import TargetDirectory, find_qualifiers, own_text_digests, section_numbers
 from ..erasures import ErasedDocuments
 from ..facts import TooManyFigures, headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
@@ -460,11 +460,14 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                             texts=embedder is not None)  # a proposal's similarity: only with an embedder
         to_derive: list[Document] = []  # addenda and the like: few, kept whole until derived
         held: list[Document] = []  # Akoma Ntoso acts whose modifications wait for the whole corpus
-        declaring: list[Document] = []  # revisions that declare `changed`: few, kept whole until checked
+        # revisions that declare `changed`, checked against their predecessors once every revision
+        # is known: their metadata and own words' digests (``own_text_digests``), never whole (in a
+        # corpus revised throughout they are most documents)
+        declaring: list[tuple[Document, dict[str, bytes]]] = []
         # their predecessors as parsed here (files of one document sort together: the last few
-        # parsed hold it), kept so the check below need not parse them again
+        # parsed hold it), kept as (file, digests) so the check below need not parse them again
         recent: dict[str, Document] = {}
-        predecessors: dict[str, Document] = {}
+        predecessors: dict[str, tuple[str, dict[str, bytes]]] = {}
         reviewed_items: list[Document] = []  # revisions holding items reviews.yaml accepts, kept whole
         packs = {loaded.name: loaded.content_hash for loaded in rules.packs}
         unbound: UnboundCollector | None = None
@@ -517,7 +520,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                     result.skipped.append(name)
                     continue
                 if document.changed is not None:
-                    predecessors.update((uid, one) for uid, one in recent.items() if one.id == document.id)
+                    predecessors.update((uid, (one.source.file, own_text_digests(one))) for uid, one in recent.items()
+                                        if one.id == document.id and uid not in predecessors)
                 recent[document.uid] = document
                 if len(recent) > _RECENT:
                     del recent[next(iter(recent))]
@@ -570,8 +574,8 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 if document.id in reviewed:
                     reviewed_items.append(document)
                 result.provisions += len(document.provisions)
-                if document.changed is not None:
-                    declaring.append(document)  # checked against its predecessor below
+                if document.changed is not None:  # checked against its predecessor below
+                    declaring.append((metadata[-1], own_text_digests(document)))
                 if name in plan.rereading:
                     result.rederived.append(document.uid)  # unchanged: read again for its derivation
                 else:
