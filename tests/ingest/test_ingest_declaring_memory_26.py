@@ -12,12 +12,12 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from bench_scripts import load
-
 from inforce.engine import Project
 from inforce.engine.ingest.run import _RECENT
 from inforce.engine.store import _ingest
 from inforce.ontology import Document
+
+from bench_scripts import load
 
 generate_project = load("generate_project")
 
