@@ -305,6 +305,14 @@ class GraphStore:
             return self.provision(locator)[1].text, *self._span(locator)  # raises NotFoundError, with a hint
         return found
 
+    def provision_texts(self, locators: Iterable[Locator]) -> dict[str, str]:
+        """The text of each pinned provision named, by its pinned locator (``DOC@REV#path``), in a
+        few statements; one absent is left out (``provision_text`` says why)."""
+        graph = self._reader()
+        if graph is None:
+            return {}
+        return {key: text for key, (text, _, _) in _reads.provision_texts(graph, locators).items()}
+
     def _span(self, locator: Locator) -> tuple[int, int]:
         span = self.provision(locator)[1].span
         return span.start, span.end

@@ -161,6 +161,7 @@ def _group_finding(run: _Run, group: _Group) -> None:
     ident = finding_id(kind, group.subject, (fact.locator for fact in facts))
     if ident in run.findings:
         return
+    run.read_texts(fact.resolved for fact in facts)
     provisions = tuple(_provision(run, fact) for fact in facts)
     sides = iter(provisions)
     values = [(of_value[0].text, [rfi.RfiProvision(label=side.label or side.locator.format(), locator=side.locator)

@@ -41,6 +41,8 @@ class _Run:
     superseded_left_out: int = 0
     unconfirmed: int = 0
     labels: dict[str, str] = field(default_factory=dict)
+    #: provisions' texts by pinned locator, read in batches (``read_texts``)
+    texts: dict[str, str] = field(default_factory=dict)
     documents: dict[str, Any] = field(default_factory=dict)  # revision uid → its Document, as read
     _readable: Readable = field(init=False, repr=False)
 
@@ -52,6 +54,21 @@ class _Run:
 
     def __post_init__(self) -> None:
         self._readable = self.snapshot.readable_on(self.groups, self.valid_at, self.known_at)
+
+    def read_texts(self, pinned: Iterable[Locator]) -> None:
+        """Read the texts of many provisions a finding will quote in a few statements, not one
+        each (a finding of a subject stated 80,000 times)."""
+        wanted = [locator for locator in pinned if locator.format() not in self.texts]
+        if len(wanted) > 1:
+            self.texts.update(self.snapshot.store.provision_texts(wanted))
+
+    def text(self, pinned: Locator) -> str:
+        """A provision's text (NotFoundError where the graph has none at ``pinned``)."""
+        key = pinned.format()
+        found = self.texts.get(key)
+        if found is None:
+            found = self.texts[key] = self.snapshot.store.provision_text(pinned)[0]
+        return found
 
     def label(self, pinned: Locator) -> str:
         """How an RFI names a provision version (``DOC@REV#path``) or a document (``DOC@REV``)."""
@@ -68,7 +85,7 @@ class _Run:
                     # a section's label needs its document's metadata and the path alone: one lean
                     # lookup that the provision is there, not the revision's rows and declared edges
                     # read again for each provision (2,000 addendum items on one paragraph: 29 s)
-                    self.snapshot.store.provision_text(pinned)  # NotFoundError when it is not there
+                    self.text(pinned)  # NotFoundError when it is not there
                     found = provision_label(meta, None) + f" §{pinned.path}"
                 else:  # a sheet's label names the callout's detail, on the provision's own row
                     document, provision = self.snapshot.store.provision(pinned)
@@ -97,7 +114,7 @@ def finding_id(kind: str, subject: str | None, locators: Iterable[Locator]) -> s
 
 def _provision(run: _Run, fact: Fact, label: str | None = None) -> FindingProvision:
     return FindingProvision(
-        locator=fact.locator, text=run.snapshot.store.provision_text(fact.resolved)[0], quantity=fact.text,
+        locator=fact.locator, text=run.text(fact.resolved), quantity=fact.text,
         replaces=fact.replaces[0].unpinned() if fact.replaces else None,
         label=label or run.label(fact.resolved), resolved=fact.resolved, kind=fact.kind, condition=fact.condition,
     )
@@ -111,6 +128,6 @@ def _reference_provision(run: _Run, pinned: Locator, label: str | None = None,
                          replaces: Locator | None = None, kind: str | None = None) -> FindingProvision:
     """A side read from the graph by its pinned version (not from a stored quantity)."""
     return FindingProvision(
-        locator=pinned.unpinned(), text=run.snapshot.store.provision_text(pinned)[0],
+        locator=pinned.unpinned(), text=run.text(pinned),
         label=label or run.label(pinned), resolved=pinned, kind=kind, replaces=replaces,
     )

@@ -95,6 +95,33 @@ def test_three_hundred_values_of_one_subject_are_one_finding_from_a_sort_not_the
     assert rows[0].startswith("| not less than 1,000 psi |")
 
 
+def test_a_grouped_findings_texts_are_read_in_a_few_statements_not_one_a_provision(many, monkeypatch):
+    """Each of a group's provisions is quoted: read one lookup each (two for a table row), they
+    were half of a sweep (80,000 provisions of one subject: 10 s of 22) — now in batches, the
+    report the same (issue 26). The real reads, counted."""
+    from inforce.engine.store.graph import GraphStore
+
+    single, batched = [0], [0]
+    one, many_at_once = GraphStore.provision_text, GraphStore.provision_texts
+
+    def counted_one(self, locator):
+        single[0] += 1
+        return one(self, locator)
+
+    def counted_many(self, locators):
+        batched[0] += 1
+        return many_at_once(self, locators)
+
+    monkeypatch.setattr(GraphStore, "provision_text", counted_one)
+    monkeypatch.setattr(GraphStore, "provision_texts", counted_many)
+    with Project.open(many) as project:
+        report = project.sweep(DAY)
+    [finding] = report.findings
+    assert len(finding.provisions) == 300 and all(side.text.startswith("A. Compressive strength")
+                                                  for side in finding.provisions)
+    assert batched[0] == 1 and single[0] <= 2, (batched[0], single[0])
+
+
 #: a group a few values past the bound: what a baseline does with a group is not a matter of its size
 SOME = MANY[:GROUP_ABOVE + 4]
 
