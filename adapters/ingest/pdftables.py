@@ -36,8 +36,9 @@ larger than a point; pdfium's page size leaves it out).
 table, and that costs about the square of the page's separate runs of text (a ruled page of
 2,000 short runs took 98 s, of 1,000 24 s; a 41 KB page of 5,000 passed five minutes and
 3.5 GB) plus a share of each character (89,000 characters in 300 runs: 36 s). Its cost is
-estimated from pdfium's characters before camelot runs (:func:`table_cost`: counts, never a
-clock, so the same file reads the same everywhere): a page past :data:`MAX_TABLE_PAGE_COST`
+estimated from pdfium's characters before camelot runs (:func:`page_cost`: counts, never a
+clock, so the same file reads the same everywhere; the runs counted as pdfminer would lay them
+out as well, audit 108 B F3): a page past :data:`MAX_TABLE_PAGE_COST`
 is not given to camelot, and pages are given in order only while their sum stays within
 :data:`MAX_TABLE_FILE_COST`; the pages left out have their text indexed as text, each named
 in a warning with why (audit 107 B F1).
@@ -58,14 +59,14 @@ from inforce.ontology import InputError, TableRow
 from inforce.ontology.document import QuarantinedTable
 
 from .pdf import PdfTextLayer, opened_pdf
-from .pdfgeometry import PageGeometry, Rule, TextLine, page_geometry, page_rules, table_hint
+from .pdfgeometry import PageGeometry, Rule, TextLine, layout_boxes, page_geometry, page_rules, table_hint
 from .pdfshows import page_user_units
 from .tables import clean_cell, linearise_row, row_header
 
 if TYPE_CHECKING:
     import pypdfium2
 
-__all__ = ["MAX_TABLE_FILE_COST", "MAX_TABLE_PAGE_COST", "PdfTables", "read_pdf_tables", "table_cost"]
+__all__ = ["MAX_TABLE_FILE_COST", "MAX_TABLE_PAGE_COST", "PdfTables", "page_cost", "read_pdf_tables", "table_cost"]
 
 _validate_row = TableRow.__pydantic_validator__.validate_python
 #: The top and bottom of a page (share of its height) where a running header, a footer or
@@ -169,6 +170,18 @@ class _BoundedRaster:
             return np.ascontiguousarray(np.asarray(image.convert("RGB"))[:, :, ::-1])
         finally:
             image.close()
+
+
+def page_cost(geometry: PageGeometry) -> tuple[int, int]:
+    """A page's separate runs of text as the estimate counts them, and its estimated layout
+    cost (:func:`table_cost`). The runs are the more of pdfium's lines split at wide gaps
+    and of the text boxes pdfminer would make (:func:`~.pdfgeometry.layout_boxes`): pdfium's
+    lines take a line's height from its first character, and one tall glyph held 2,000 tiny
+    digits at other heights in seven runs that pdfminer lays out as some 1,700 boxes (a page
+    estimated at 1,306 took 53 s and 0.83 GB, audit 108 B F3)."""
+    glyphs = geometry.glyphs_in(geometry.turn)
+    runs = max(sum(len(line.segments) for line in geometry.lines(geometry.turn)), layout_boxes(glyphs))
+    return runs, table_cost(runs, len(glyphs))
 
 
 def table_cost(runs: int, characters: int) -> int:
@@ -311,8 +324,7 @@ class _TableReader:
         spent = 0
         for position, page in enumerate(pages):
             geometry = self.geometry(page)
-            runs = sum(len(line.segments) for line in geometry.lines(geometry.turn))
-            cost = table_cost(runs, len(geometry.glyphs))
+            runs, cost = page_cost(geometry)
             if cost > MAX_TABLE_PAGE_COST:
                 left_out.append(page)
                 self.result.warnings.append(

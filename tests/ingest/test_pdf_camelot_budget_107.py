@@ -22,7 +22,7 @@ from pdf_objects import write_pdf
 from inforce.adapters.ingest import pdftables
 from inforce.adapters.ingest.pdf import opened_pdf, pdf_text_layer
 from inforce.adapters.ingest.pdfgeometry import page_geometry
-from inforce.adapters.ingest.pdftables import MAX_TABLE_PAGE_COST, read_pdf_tables, table_cost
+from inforce.adapters.ingest.pdftables import MAX_TABLE_PAGE_COST, page_cost, read_pdf_tables
 
 FILE = "documents/sched.pdf"
 WIDTH, HEIGHT = 612, 792
@@ -93,8 +93,7 @@ def _estimate(path: Path, page: int) -> int:
             geometry = page_geometry(loaded, number=page, text_start=layer.page_starts[page - 1])
         finally:
             loaded.close()
-    runs = sum(len(line.segments) for line in geometry.lines(geometry.turn))
-    return table_cost(runs, len(geometry.glyphs))
+    return page_cost(geometry)[1]
 
 
 def test_a_page_of_scattered_pieces_is_not_laid_out_by_camelot(tmp_path: Path):
