@@ -59,7 +59,15 @@ from inforce.ontology import InputError, TableRow
 from inforce.ontology.document import QuarantinedTable
 
 from .pdf import PdfTextLayer, opened_pdf
-from .pdfgeometry import PageGeometry, Rule, TextLine, layout_boxes, page_geometry, page_rules, table_hint
+from .pdfgeometry import (
+    PageGeometry,
+    Rule,
+    TextLine,
+    layout_boxes,
+    page_geometry,
+    page_rules,
+    table_hint,
+)
 from .pdfshows import page_user_units
 from .tables import clean_cell, linearise_row, row_header
 
