@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import random
 import time
-import zlib
 from pathlib import Path
 
 import pytest
-from pdf_objects import write_pdf
+from pdf_objects import text_pages_pdf
 
 from inforce.adapters.ingest import pdftables
 from inforce.adapters.ingest.pdf import opened_pdf, pdf_text_layer
@@ -64,17 +63,7 @@ def _grid(rows: int, columns: int, number: int, bottom: float = BOTTOM) -> bytes
 
 
 def _pdf(path: Path, pages: list[bytes]) -> Path:
-    bodies = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    kids = []
-    for content in pages:
-        packed = zlib.compress(content)
-        number = len(bodies) + 1
-        bodies.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 3 0 R >> >> "
-                      b"/Contents %d 0 R >>" % (WIDTH, HEIGHT, number + 1))
-        bodies.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream")
-        kids.append(b"%d 0 R" % number)
-    bodies[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(pages))
-    return write_pdf(path, bodies)
+    return text_pages_pdf(path, pages, width=WIDTH, height=HEIGHT)
 
 
 def _read(path: Path):

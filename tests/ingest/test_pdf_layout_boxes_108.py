@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 import time
-import zlib
 from pathlib import Path
 
 import pytest
-from pdf_objects import write_pdf
+from pdf_objects import text_pages_pdf
 
 from inforce.adapters.ingest.pdf import opened_pdf, pdf_text_layer
 from inforce.adapters.ingest.pdfgeometry import page_geometry
@@ -37,14 +36,7 @@ def _banded_pdf(path: Path, bands: int, digits: int) -> Path:
         parts.append(b"BT /F1 150 Tf 546 %.2f Td (I) Tj ET" % (middle - 54))
         for index in range(digits):
             parts.append(b"BT /F1 3 Tf %.2f %.2f Td (%d) Tj ET" % (40 + index * 2.0, middle - rng.uniform(3, 28), index % 10))
-    packed = zlib.compress(b"\n".join(parts))
-    return write_pdf(path, [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
-    ])
+    return text_pages_pdf(path, [b"\n".join(parts)])
 
 
 def _costs(path: Path) -> list[tuple[int, int]]:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import random
 import time
-import zlib
 from pathlib import Path
 
-from pdf_objects import write_pdf
+from pdf_objects import text_pages_pdf
 
 from inforce.engine import Project
 from inforce.engine.quantities._notes import NoteReading
@@ -29,14 +28,7 @@ def _scattered_page(path: Path, pieces: int) -> Path:
     for index in range(pieces):
         x, y = rng.uniform(37, 566), rng.uniform(37, 727)
         parts.append(b"BT /F1 3 Tf %.2f %.2f Td (%d) Tj ET" % (x, y, index % 10))
-    packed = zlib.compress(b"\n".join(parts))
-    return write_pdf(path, [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream",
-    ])
+    return text_pages_pdf(path, [b"\n".join(parts)])
 
 
 def test_a_page_of_scattered_pieces_ingests_in_seconds(tmp_path: Path) -> None:

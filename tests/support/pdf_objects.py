@@ -28,6 +28,24 @@ def write_pdf(path: Path, bodies: list[bytes], version: bytes = b"1.7", *, trail
     return path
 
 
+def text_pages_pdf(path: Path, pages: list[bytes], *, width: int = 612, height: int = 792) -> Path:
+    """A PDF of one page per content stream of ``pages`` (each compressed), ``width`` x ``height``
+    points, with Helvetica as ``/F1``: what a test's hand-made pages of text and rules need."""
+    import zlib
+
+    bodies = [b"<< /Type /Catalog /Pages 2 0 R >>", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    kids = []
+    for content in pages:
+        packed = zlib.compress(content)
+        number = len(bodies) + 1
+        bodies.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Resources << /Font << /F1 3 0 R >> >> "
+                      b"/Contents %d 0 R >>" % (width, height, number + 1))
+        bodies.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream")
+        kids.append(b"%d 0 R" % number)
+    bodies[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(pages))
+    return write_pdf(path, bodies)
+
+
 def pdf_bytes(bodies: list[bytes], version: bytes = b"1.7", *, trailer: bytes = b"") -> bytes:
     """:func:`write_pdf`'s file, as bytes."""
     data, offsets = bytearray(b"%PDF-" + version + b"\n"), []
