@@ -115,6 +115,8 @@ bench: $(VENV)/.dev
 	  $(BIN)/python bench/impact_bench.py --docs 20000 --cases 1000 --runs 3
 	$(BIN)/python bench/write_results.py --name startup --title "A CLI that starts fast: cold commands and as-of with text at 100k provisions, now and before issue 20" -- \
 	  $(BIN)/python bench/startup_bench.py --provisions 100000 --runs 5
+	$(BIN)/python bench/write_results.py --name scale-million --title "One project of a million provisions on one machine (issue 26)" -- \
+	  $(BIN)/python bench/scale_bench.py --sizes 100000 1000000 --step-timeout 900
 
 # Build the wheel, install it into a clean venv and import from outside the repository.
 wheel-check: $(VENV)/.dev
