@@ -19,6 +19,7 @@ from statistics import median
 from typing import TYPE_CHECKING, Any, Literal
 
 from .pdf import page_text
+from .pdfshows import MAX_FORM_DEPTH
 
 if TYPE_CHECKING:
     import pypdfium2
@@ -121,6 +122,10 @@ class PageGeometry:
     rules: list[Rule]
     #: the turn (degrees) that makes most of the page's text run left to right
     turn: int = 0
+    #: pieces of text (text objects, forms' too) of which the text layer holds no character: pdfium
+    #: leaves out a piece drawn narrower than 0.01 pt (a near-zero font size, a squashed text
+    #: matrix), but pdfminer lays out each of its characters all the same (audit 109 B F2)
+    unplaced: int = 0
     _lines: dict[int, list[TextLine]] = field(default_factory=dict)
     _turned: dict[int, list[Glyph]] = field(default_factory=dict)
 
@@ -268,7 +273,9 @@ def page_geometry(
         offset = text_start
         previous = ""
         box = pdfium_c.FS_RECTF()
+        placed: set[int | None] = set()  # the text objects the text layer holds characters of
         for index, char in enumerate(raw):
+            placed.add(ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage, index), ctypes.c_void_p).value)
             if char == "\n" and previous == "\r":
                 previous = char
                 continue  # "\r\n" is one "\n" in the text layer
@@ -292,8 +299,20 @@ def page_geometry(
         glyphs,
         rules if rules is not None else page_rules(page),
         turn=_dominant_turn(angles),
+        unplaced=_unplaced(page, placed),
     )
     return geometry
+
+
+def _unplaced(page: pypdfium2.PdfPage, placed: set[int | None]) -> int:
+    """The page's text objects (its forms' too, each time shown) that are not in ``placed``."""
+    import pypdfium2.raw as pdfium_c
+
+    return sum(
+        1
+        for item in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,), max_depth=MAX_FORM_DEPTH + 1)
+        if ctypes.cast(item.raw, ctypes.c_void_p).value not in placed
+    )
 
 
 def _dominant_turn(angles: list[float]) -> int:

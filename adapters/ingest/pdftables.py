@@ -89,7 +89,8 @@ MIN_TABLE_RESOLUTION = 72
 #: The most a page's estimated layout cost (:func:`table_cost`, about milliseconds of camelot,
 #: lattice and stream, on the two shared cores it was measured on) may be for camelot to be given
 #: the page: about 760 separate runs of text, or 36,000 characters. The real table pages the tests
-#: read estimate at most 10,081 (camelot's 12s0324.pdf: 540 runs, 5,729 characters; it took 1.8 s);
+#: read estimate at most 10,497 (camelot's 12s0324.pdf: 555 runs, 15 of them blank pieces its text layer
+#: leaves out, and 5,744 characters; it took 1.8 s);
 #: a ruled page of 1,000 scattered runs estimates 24,500 (it took 24 s), the audit's 199 x 100
 #: cell grid 38,000 (36 s).
 MAX_TABLE_PAGE_COST = 15_000
@@ -186,10 +187,14 @@ def page_cost(geometry: PageGeometry) -> tuple[int, int]:
     and of the text boxes pdfminer would make (:func:`~.pdfgeometry.layout_boxes`): pdfium's
     lines take a line's height from its first character, and one tall glyph held 2,000 tiny
     digits at other heights in seven runs that pdfminer lays out as some 1,700 boxes (a page
-    estimated at 1,306 took 53 s and 0.83 GB, audit 108 B F3)."""
+    estimated at 1,306 took 53 s and 0.83 GB, audit 108 B F3). A piece of text the text layer
+    holds no character of (:attr:`~.pdfgeometry.PageGeometry.unplaced`) counts one run and one
+    character more: pdfminer lays it out all the same (2,000 one-digit pieces at 0.001 pt were
+    estimated at 504 and took 70 s and 0.98 GB, audit 109 B F2)."""
     glyphs = geometry.glyphs_in(geometry.turn)
     runs = max(sum(len(line.segments) for line in geometry.lines(geometry.turn)), layout_boxes(glyphs))
-    return runs, table_cost(runs, len(glyphs))
+    runs += geometry.unplaced
+    return runs, table_cost(runs, len(glyphs) + geometry.unplaced)
 
 
 def table_cost(runs: int, characters: int) -> int:
@@ -338,7 +343,7 @@ class _TableReader:
                 self.result.warnings.append(
                     InputError(
                         f"page {page} holds {runs:,} separate runs of text and {len(geometry.glyphs):,} "
-                        f"characters: its tables were not looked for (laying it out for camelot is "
+                        f"characters{_unplaced_note(geometry)}: its tables were not looked for (laying it out for camelot is "
                         f"estimated at {cost:,}, past the {MAX_TABLE_PAGE_COST:,} a page may cost); "
                         "its text is indexed as text",
                         file=self.file,
@@ -710,6 +715,14 @@ class _TableReader:
             "page_start": bisect.bisect_right(starts, start),
             "page_end": bisect.bisect_right(starts, stop - 1),
         }
+
+
+def _unplaced_note(geometry: PageGeometry) -> str:
+    """`` (and N pieces of text too small for its text layer)`` where the page has any."""
+    count = geometry.unplaced
+    if not count:
+        return ""
+    return f" (and {count:,} piece{'' if count == 1 else 's'} of text drawn too small for its text layer)"
 
 
 def _page_list(pages: list[int]) -> str:
