@@ -21,7 +21,10 @@ the first count, whatever the bytes are, blanks too) and ``MAX_PDF_CONTENT_BYTES
 whose content, or a form it shows, is under a filter the first count does not unpack (an
 image's, ``Crypt``, a name it does not know) is refused, never given to pdfium uncounted; so is a
 page the first count cannot read to its end (an object asking for itself, one it cannot resolve, a
-decryption it cannot do, damage), or one pdfium finds past the pages the first count read.
+decryption it cannot do, damage), or one pdfium finds past the pages the first count read. Before
+pdfium is asked for the document's form (the table and access readers ask for it), its field tree is
+walked as pdfium walks it (``pdfshows.form_field_paths``): more than ``MAX_PDF_FORM_FIELDS`` fields
+counted along every path down it, or a field listed below itself, refuses the file (audit 109 B F3).
 """
 
 from __future__ import annotations
@@ -35,13 +38,24 @@ from typing import TYPE_CHECKING
 from inforce.ontology import InputError
 from inforce.ontology.files import MAX_INPUT_BYTES
 
-from .pdfshows import MAX_FORM_DEPTH, FormCycle, FormsTooDeep, UnreadPage, UnreadStream, page_counts
+from .pdfshows import (
+    FIELD_TREE_DEPTH,
+    MAX_FORM_DEPTH,
+    FieldCycle,
+    FormCycle,
+    FormsTooDeep,
+    UnreadPage,
+    UnreadStream,
+    form_field_paths,
+    page_counts,
+)
 
 if TYPE_CHECKING:
     import pypdfium2
 
 __all__ = [
     "MAX_PDF_CONTENT_BYTES",
+    "MAX_PDF_FORM_FIELDS",
     "MAX_PDF_OBJECTS",
     "MAX_PDF_PAGES",
     "MAX_PDF_PAGE_CHARS",
@@ -85,6 +99,12 @@ MAX_PDF_PAGE_CONTENT_BYTES = 16 * 2**20
 #: way: a long specification's is some tens of megabytes; without it a 64 MiB file of thousands of
 #: pages each just under the page's bound unpacked to tens of gigabytes (audit 102 C F2).
 MAX_PDF_CONTENT_BYTES = 256 * 2**20
+#: The most fields (and widgets) the document's form field tree may hold, counted along every path
+#: pdfium walks down it once asked for the form: a field that several ``/Kids`` list is counted each
+#: time. A large real form holds some thousands; pdfium walks 100,000 paths in well under a second,
+#: but a 3 KB file whose 31 fields each list the next twice (2 ** 31 paths) held it past a minute
+#: (audit 109 B F3).
+MAX_PDF_FORM_FIELDS = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +243,7 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
             raise _unread_page(counted + 1, UnreadPage(f"the page tree as the count reads it holds {counted} "
                                                        f"page{'' if counted == 1 else 's'}, pdfium finds "
                                                        f"{len(document)}"), file)
+        _check_form_fields(path, file)
         return read_text_layer(document, file=file)
 
 
@@ -283,6 +304,29 @@ def _check_page_count(document: pypdfium2.PdfDocument, file: str) -> int:
     if pages > MAX_PDF_PAGES:
         raise _too_much(f"{pages:,} pages", f"at most {MAX_PDF_PAGES:,} are read", file)
     return pages
+
+
+def _check_form_fields(path: Path, file: str) -> None:
+    """An InputError where the document's form field tree holds a field listed below itself, or more
+    than ``MAX_PDF_FORM_FIELDS`` fields counted along every path down it: pdfium, asked for the form,
+    walks each path (``init_forms``, then a page), before any is asked."""
+    try:
+        fields = form_field_paths(path, MAX_PDF_FORM_FIELDS)
+    except FieldCycle as cycle:
+        raise InputError(
+            f"cannot read the PDF: its form field (object {cycle.objid}) is listed among its own /Kids, "
+            "directly or through the fields below it, so its field tree (/AcroForm /Fields) never ends",
+            file=file,
+            hint="save the PDF again from its source (or flatten its form), or give its text in a Markdown document",
+        ) from None
+    if fields > MAX_PDF_FORM_FIELDS:
+        raise InputError(
+            f"the PDF is too large to read: its form's field tree (/AcroForm /Fields) holds more than "
+            f"{MAX_PDF_FORM_FIELDS:,} fields counted along every path down it to {FIELD_TREE_DEPTH} levels (a field "
+            f"several /Kids list is counted each time); a PDF's form may hold at most {MAX_PDF_FORM_FIELDS:,} so counted",
+            file=file,
+            hint="save the PDF again from its source (or flatten its form), or give its text in a Markdown document",
+        )
 
 
 def _bound_text_objects(page: pypdfium2.PdfPage, number: int, file: str) -> int:

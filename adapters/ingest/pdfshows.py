@@ -55,8 +55,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MAX_FORM_DEPTH", "FormCycle", "FormsTooDeep", "PageCount", "UnreadPage", "UnreadStream", "page_counts",
-           "page_text_shows", "page_user_units"]
+__all__ = ["FIELD_TREE_DEPTH", "MAX_FORM_DEPTH", "FieldCycle", "FormCycle", "FormsTooDeep", "PageCount", "UnreadPage", "UnreadStream", "page_counts",
+           "form_field_paths", "page_text_shows", "page_user_units"]
 
 #: An operator between delimiters that makes a page object: a text show, ``Do``, a path painted, a
 #: shading, an inline image. Each starts with one of the characters of the first test, so a byte
@@ -214,6 +214,92 @@ def page_user_units(path: Path, pages: list[int]) -> dict[int, float]:
     except unreadable:
         pass
     return units
+
+
+class FieldCycle(Exception):  # noqa: N818 (what the walk found, not a failure of it)
+    """A form field listed among its own ``/Kids``, directly or through fields below it
+    (``objid``: the field's object number)."""
+
+    def __init__(self, objid: int) -> None:
+        super().__init__(objid)
+        self.objid = objid
+
+
+#: The deepest pdfium reads the ``/AcroForm`` field tree (its own limit): a field lower down is not read.
+FIELD_TREE_DEPTH = 32
+
+
+def form_field_paths(path: Path, limit: int) -> int:
+    """The fields (and widgets) of the document's ``/AcroForm`` field tree counted along every path
+    down it from ``/Fields``, as pdfium walks it once asked for the form (``init_forms``, then a
+    page): a field that two ``/Kids`` arrays list, or one lists twice, is counted each time, through
+    every level to :data:`FIELD_TREE_DEPTH`. The count stops just past ``limit``, so it costs no more
+    than that (each field's kids are read once): a tree whose fields each list the next twice costs
+    pdfium 2 ** depth paths (audit 109 B F3: 31 levels, a 3 KB file, held it past a minute). A field
+    listed below itself is :class:`FieldCycle`. An entry that cannot be read is no field, as pdfium
+    reads it; a file playa cannot open counts 0 (:func:`page_counts` refuses it)."""
+    from playa.pdftypes import ObjRef, resolve1
+
+    logging.getLogger("playa").setLevel(logging.CRITICAL)
+    unreadable = (Exception, _Cycle)
+    # each field's kids as (object number or None, field), read once, by its object number (a
+    # direct field: by the dictionary itself, kept alive here with them)
+    read_kids: dict[object, tuple[dict, list[tuple[int | None, dict]]]] = {}
+
+    def read(value: object) -> object:
+        try:
+            return resolve1(value)
+        except MemoryError:
+            raise
+        except unreadable:  # noqa: BLE001 (an entry that cannot be read is no field)
+            return None
+
+    def listed(entries: object) -> list[tuple[int | None, dict]]:
+        entries = read(entries)
+        if not isinstance(entries, list):
+            return []
+        found = []
+        for entry in entries:
+            kid = read(entry)
+            if isinstance(kid, dict):
+                found.append((entry.objid if isinstance(entry, ObjRef) else None, kid))
+        return found
+
+    def kids_of(objid: int | None, field: dict) -> list[tuple[int | None, dict]]:
+        key = objid if objid is not None else id(field)
+        if key not in read_kids:
+            read_kids[key] = (field, listed(field.get("Kids")))
+        return read_kids[key][1]
+
+    count = 0
+    try:
+        with path.open("rb") as file:
+            document = _document_type()(file)
+            form = read(document.catalog.get("AcroForm"))
+            if not isinstance(form, dict):
+                return 0
+            # depth first: each level's kids still to walk, with the fields above them (object numbers)
+            stack: list[tuple[Iterator[tuple[int | None, dict]], tuple[int, ...]]] = [
+                (iter(listed(form.get("Fields"))), ())
+            ]
+            while stack:
+                kids, above = stack[-1]
+                objid, field = next(kids, (None, None))
+                if field is None:
+                    stack.pop()
+                    continue
+                count += 1
+                if count > limit:
+                    return count
+                if objid is not None and objid in above:
+                    raise FieldCycle(objid)
+                if len(stack) <= FIELD_TREE_DEPTH:  # this field's level is len(stack) - 1
+                    stack.append((iter(kids_of(objid, field)), above if objid is None else (*above, objid)))
+    except (FieldCycle, MemoryError):
+        raise
+    except (OSError, *unreadable):  # noqa: BLE001 (the file itself is page_counts' to refuse)
+        return count
+    return count
 
 
 class _Cycle(BaseException):  # noqa: N818 (no error: the count ends; BaseException passes playa's ``except Exception``)
