@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from inforce.rules.subjects import InferenceRule, SubjectRule, WordList
 
-__all__ = ["MAX_GAP_AFTER", "MAX_GAP_BEFORE", "BindingTarget", "NoteReading", "Word", "Words"]
+__all__ = ["HEADINGS_READ", "MAX_GAP_AFTER", "MAX_GAP_BEFORE", "BindingTarget", "NoteReading", "Word", "Words"]
 
 #: Clause boundaries: sentence ends, semicolons, line breaks and table cell bars; a run of
 #: periods (a schedule's dot leader ``CLEAR COVER ........ 2"``, an ellipsis) ends none.
@@ -28,6 +28,12 @@ _BOUNDARY = re.compile(r"[;!?](?=\s|$)|(?<!\.)\.(?=\s|$)|\n|\|")
 MAX_GAP_BEFORE = 80
 MAX_GAP_AFTER = 20
 
+#: How many list headings over a line its figures read, nearest first (:meth:`NoteReading.headings`):
+#: real lists nest under ten levels, and inforce's sections at most 16 (``MAX_SECTION_DEPTH``).
+#: Every figure reads the headings over it and those over each of them, so a staircase of 220
+#: ever-deeper headings (one space a level fits so many in a 240-character heading line) cost
+#: ~16 ms a figure (audit 109 B F1).
+HEADINGS_READ = 16
 #: A list item's marker at the start of a line: ``1.``, ``A.``, ``a)``, ``12)``, ``(a)``, ``(2)``.
 _LIST_MARKER = re.compile(r"[ \t]*(?:(?P<digit>\d{1,3})|(?P<letter>[A-Za-z]))[.)][ \t]"
                           r"|[ \t]*\((?:(?P<bracketed_digit>\d{1,3})|(?P<bracketed_letter>[A-Za-z]))\)[ \t]")
@@ -59,6 +65,8 @@ class NoteReading:
         self._has: dict[tuple[int, tuple[int, int]], bool] = {}
         #: the words of a clause that may decide, for the inference rules that apply (kept by the binder)
         self.words: dict[tuple[tuple[int, int], tuple[int, ...]], Words] = {}
+        #: what the note of a heading says for an inference rule, by (the rule's id, the heading): kept by the binder
+        self.heading_notes: dict[tuple[int, tuple[int, int]], tuple[bool, bool]] = {}
 
     def labels_another(self, word: Word, target: BindingTarget, keys: dict[str, str]) -> bool:
         """Whether ``word`` is written right after another figure of its subject's dimension
@@ -240,21 +248,39 @@ class NoteReading:
     def headings(self, position: int) -> list[tuple[int, int]]:
         """The list headings over the line at ``position``, nearest first: lines ending with a
         colon above it in its block (no blank line between), each at a shallower level than
-        the one below it (its indentation, a list marker counting one deeper). Read from the
-        links :meth:`blocks` finds in one pass over the text (walking up the block for each
-        line made a block of 10,000 lines cost 50 million line reads)."""
+        the one below it (its indentation, a list marker counting one deeper); the nearest
+        :data:`HEADINGS_READ` of them. Read from the links :meth:`blocks` finds in one pass
+        over the text (walking up the block for each line made a block of 10,000 lines cost
+        50 million line reads)."""
         line_start, _ = self.line(position)
         cached = self._headings.get(line_start)
-        if cached is not None:
-            return cached
-        blocks = self.blocks()
+        if cached is None:
+            index = self.blocks().first_heading[bisect.bisect_right(self.line_starts, line_start) - 1]
+            cached = self._headings[line_start] = self._chain(index)
+        return cached
+
+    def _chain(self, index: int) -> list[tuple[int, int]]:
+        """The heading at line ``index`` and those it stands under, nearest first, at most
+        :data:`HEADINGS_READ` (none where ``index`` is -1)."""
+        next_heading = self.blocks().next_heading
         found: list[tuple[int, int]] = []
-        index = blocks.first_heading[bisect.bisect_right(self.line_starts, line_start) - 1]
-        while index >= 0:
+        while index >= 0 and len(found) < HEADINGS_READ:
             found.append((self.line_starts[index], self.line_starts[index + 1] - 1))
-            index = blocks.next_heading[index]
-        self._headings[line_start] = found
+            index = next_heading[index]
         return found
+
+    def heading_note(self, span: tuple[int, int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The note a heading over a figure (``span``: one of :meth:`headings`, or the
+        :meth:`label` of the figure's line) gives it — the span and the headings over its
+        line — and the part of that note not over the figure: a label itself; for a heading,
+        the headings over its line it does not stand under (``CONCRETE:`` over ``STEEL:`` at
+        its level, both unmarked), the same for every figure under it."""
+        note = [span, *self.headings(span[0])]
+        if span != self.line(span[0]):
+            return note, [span]  # a label: the rest is over the figure's line
+        index = bisect.bisect_right(self.line_starts, span[0]) - 1
+        over = set(self._chain(self.blocks().next_heading[index]))
+        return note, [heading for heading in note[1:] if heading not in over]
 
     def blocks(self) -> _Blocks:
         """Where each line's block and ``|`` table begin, and its list headings (read once)."""

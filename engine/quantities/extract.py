@@ -85,7 +85,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/30"
+EXTRACTOR_VERSION = "inforce-quantities/31"
 
 #: The longest header and row (as the ``|`` table ``_in_row`` writes them) a cell's unbound
 #: figure is read again within: a schedule's row is some hundreds of characters; one of

@@ -430,8 +430,7 @@ class SubjectBinder:
         text = reading.text
         label = reading.label(target.start, clause)
         for heading in ([label] if label else []) + reading.headings(target.start):
-            note = [heading, *reading.headings(heading[0])]
-            inferences = [i for i in self.inferences.get(target.key, ()) if i.applies(reading, note, target)]
+            inferences = [i for i in self.inferences.get(target.key, ()) if i.applies_under(reading, heading, target)]
             found = self._named_in(text, heading, rules, inferences)
             if found is not None:
                 return found
@@ -741,19 +740,45 @@ class _Inference:
         opening its sentence: ``ALL FDN. CONC. ...; 3" CLR. BOT.``), names nothing it excludes
         (in the note itself: a clause's exclusion is its own), and the value is in the rule's
         range."""
-        if not any(reading.has(self.stated_for, span) for span in note):
+        over = set(reading.headings(target.start))
+        own = [span for span in note if span not in over]
+        return self._holds(reading, self._says(reading, note, own, target), target)
+
+    def applies_under(self, reading: NoteReading, heading: tuple[int, int], target: BindingTarget) -> bool:
+        """:meth:`applies` for the note a heading over the figure, or the label of its line,
+        gives it (:meth:`NoteReading.heading_note`). What that note says is read once a text
+        for each heading and rule (``NoteReading.heading_notes``), not again for every figure
+        under it (each figure under a staircase of 220 ever-deeper headings read the note of
+        every heading over it, ~16 ms a figure: audit 109 B F1): it is the heading's alone —
+        no span of it is a figure's clause, which :meth:`NoteReading.says_for` reads apart."""
+        key = (id(self), heading)
+        said = reading.heading_notes.get(key)
+        if said is None:
+            said = reading.heading_notes[key] = self._says(reading, *reading.heading_note(heading), target)
+        return self._holds(reading, said, target)
+
+    def _says(
+        self, reading: NoteReading, note: list[tuple[int, int]], own: list[tuple[int, int]], target: BindingTarget,
+    ) -> tuple[bool, bool]:
+        """What the note says for this rule: whether it names what the rule is stated for, and
+        whether it excludes the figure — names what the rule is not stated for, where what the
+        note's ``own`` spans (those not over the figure's line) name does not outweigh a
+        heading above it ("MATERIAL VALUES (EXISTING DECK):" over "MILD STEEL BARS: ... 230
+        N/mm²": the bars' strength)."""
+        stated = any(reading.has(self.stated_for, span) for span in note)
+        excluded = reading.says_for(self.unless_for, note, target.start, target.end) and (
+            len(own) == len(note) or not any(reading.has(self.stated_for, span) for span in own)
+            or reading.says_for(self.unless_for, own, target.start, target.end))
+        return stated, excluded
+
+    def _holds(self, reading: NoteReading, said: tuple[bool, bool], target: BindingTarget) -> bool:
+        """:meth:`applies` from what the note says (:meth:`_says`) and the figure itself."""
+        stated, excluded = said
+        if not stated:
             opening = reading.opening(reading.clause(target.start, target.end))
             if opening is None or not reading.has(self.stated_for, opening):
                 return False
-        if reading.says_for(self.unless_for, note, target.start, target.end):
-            # what the figure's own line names outweighs a heading above it ("MATERIAL VALUES
-            # (EXISTING DECK):" over "MILD STEEL BARS: ... 230 N/mm²": the bars' strength)
-            headings = reading.headings(target.start)
-            own = [span for span in note if span not in headings]
-            if len(own) == len(note) or not any(reading.has(self.stated_for, span) for span in own) \
-                    or reading.says_for(self.unless_for, own, target.start, target.end):
-                return False
-        return _within(target, self.low, self.high)
+        return not excluded and _within(target, self.low, self.high)
 
 
 _End = tuple[float, str | None] | None
