@@ -25,6 +25,10 @@ decryption it cannot do, damage), or one pdfium finds past the pages the first c
 pdfium is asked for the document's form (the table and access readers ask for it), its field tree is
 walked as pdfium walks it (``pdfshows.form_field_paths``): more than ``MAX_PDF_FORM_FIELDS`` fields
 counted along every path down it, or a field listed below itself, refuses the file (audit 109 B F3).
+
+The first count also counts the characters each page's strings show (``PdfTextLayer.shown``), to
+just past ``SHOWN_CHARACTERS_COUNTED``: pdfium's text layer keeps at most 32,767 characters of one
+text-showing operator, and the table reader's layout estimate takes the larger count (issue 23).
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ __all__ = [
     "MAX_PDF_PAGE_OBJECTS",
     "MAX_PDF_PAGE_TEXT_OBJECTS",
     "PAGE_BREAK",
+    "SHOWN_CHARACTERS_COUNTED",
     "PdfTextLayer",
     "normalise_page_text",
     "opened_pdf",
@@ -105,6 +110,11 @@ MAX_PDF_CONTENT_BYTES = 256 * 2**20
 #: but a 3 KB file whose 31 fields each list the next twice (2 ** 31 paths) held it past a minute
 #: (audit 109 B F3).
 MAX_PDF_FORM_FIELDS = 100_000
+#: The characters a page's strings show are counted up to just past this (the count stops there,
+#: the page is not refused): past it a page is past the table reader's layout bound whatever else
+#: it holds (100,000 characters estimate at 40,500, the bound is 15,000), and counting a million
+#: one-character strings one by one would cost the first count about a second a page.
+SHOWN_CHARACTERS_COUNTED = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +128,10 @@ class PdfTextLayer:
     text: str
     page_starts: list[int]
     scanned_pages: tuple[int, ...] = ()
+    #: the characters each page's strings show, counted from its content streams (forms each time
+    #: shown) to just past ``SHOWN_CHARACTERS_COUNTED``; pdfium's text layer may hold fewer (at most
+    #: 32,767 of one text-showing operator), camelot's layout lays out them all (issue 23)
+    shown: tuple[int, ...] = ()
 
     @property
     def has_text(self) -> bool:
@@ -136,6 +150,10 @@ class PdfTextLayer:
             else len(self.text)
         )
         return self.text[start:end]
+
+    def shown_characters(self, page: int) -> int:
+        """The characters page ``page``'s strings show (``shown``), 0 where they were not counted."""
+        return self.shown[page - 1] if page <= len(self.shown) else 0
 
 
 def page_text(textpage: pypdfium2.PdfTextPage) -> str:
@@ -207,8 +225,9 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
         # before the first count walks its pages (audit 91 B F1: 100,000 tiny pages took 36 s)
         _check_page_count(document, file)
         total = size = counted = 0
+        shown: list[int] = []
         for number, count in page_counts(path, MAX_PDF_PAGE_TEXT_OBJECTS, MAX_PDF_PAGE_OBJECTS,
-                                         MAX_PDF_PAGE_CONTENT_BYTES):
+                                         MAX_PDF_PAGE_CONTENT_BYTES, SHOWN_CHARACTERS_COUNTED):
             if number > MAX_PDF_PAGES:  # past pdfium's pages (at most as many): none is loaded or counted
                 break
             counted = number
@@ -231,6 +250,7 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
                                 f"{MAX_PDF_PAGE_CONTENT_BYTES:,} bytes (its content streams and the forms it shows, "
                                 "each time shown)", f"a page's content may unpack to at most "
                                 f"{MAX_PDF_PAGE_CONTENT_BYTES // 2**20} MiB", file)
+            shown.append(count.characters)
             total += count.objects
             if total > MAX_PDF_OBJECTS:
                 raise _too_many_in_all(number, file)
@@ -244,11 +264,12 @@ def pdf_text_layer(path: Path, *, file: str) -> PdfTextLayer:
                                                        f"page{'' if counted == 1 else 's'}, pdfium finds "
                                                        f"{len(document)}"), file)
         _check_form_fields(path, file)
-        return read_text_layer(document, file=file)
+        return read_text_layer(document, file=file, shown=tuple(shown))
 
 
-def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLayer:
-    """:func:`pdf_text_layer` of a document already open."""
+def read_text_layer(document: pypdfium2.PdfDocument, *, file: str, shown: tuple[int, ...] = ()) -> PdfTextLayer:
+    """:func:`pdf_text_layer` of a document already open (``shown``: the characters each page's
+    strings show, as the first count read them)."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
 
@@ -294,7 +315,7 @@ def read_text_layer(document: pypdfium2.PdfDocument, *, file: str) -> PdfTextLay
         raise InputError(
             f"cannot read the PDF's text: it is damaged ({exc})", file=file
         ) from None
-    return PdfTextLayer(PAGE_BREAK.join(parts), starts, tuple(scanned))
+    return PdfTextLayer(PAGE_BREAK.join(parts), starts, tuple(scanned), shown)
 
 
 def _check_page_count(document: pypdfium2.PdfDocument, file: str) -> int:

@@ -43,6 +43,17 @@ shown (pdfium parses a form's stream for each ``Do``): what no operator count se
 blanks, numbers or comments, costs pdfium's parse and this count's own read all the same (audit
 102 C F2: a 306 KB file of 300 MiB of blanks held ingest 77 s). The count stops within a slice of
 the caller's bound, the bytes past it never unpacked.
+
+The characters a page's strings show are counted in the same pass (:class:`_Strings`): pdfium's
+text layer keeps at most 32,767 characters of one text-showing operator, camelot's pdfminer lays
+out all of them, so the layout estimate takes the larger of the two (issue 23: one ``Tj`` of a
+million digits read as 32,773 characters, and camelot spent 20 s on the page). Every string of the
+content is counted, a byte a character after its escapes are undone (a hex string's digits
+halved); a string shown by no operator (a marked-content property, an inline image's dictionary)
+is counted too, so the count can only be high. Comments and inline images' data are passed over.
+A stream whose resources name only composite fonts of two-byte encodings (``Identity-H``,
+``Identity-V``) and no font by a graphics state shows a character for two bytes; any other
+stream's are counted a byte a character. Each stream's count stops once past the caller's bound.
 """
 
 from __future__ import annotations
@@ -129,6 +140,10 @@ class PageCount:
     #: The bytes its content streams unpack to, and each form's it shows (each time shown): what
     #: pdfium parses as it loads the page, whatever they hold (audit 102 C F2: a stream of blanks).
     size: int = 0
+    #: The characters its strings show (:class:`_Strings`), each form's each time shown, counted to
+    #: just past the caller's bound: what camelot's pdfminer lays out, where pdfium's text layer
+    #: keeps at most 32,767 characters of one text-showing operator (issue 23).
+    characters: int = 0
 
 
 def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
@@ -137,10 +152,13 @@ def page_text_shows(path: Path, limit: int) -> Iterator[tuple[int, int]]:
         yield number, count.shows
 
 
-def page_counts(path: Path, shows: int, objects: int, size: int | None = None) -> Iterator[tuple[int, PageCount]]:
+def page_counts(path: Path, shows: int, objects: int, size: int | None = None,
+                characters: int | None = None) -> Iterator[tuple[int, PageCount]]:
     """``(page, count)`` for each page (1-based) in order, its shows counted up to just past
     ``shows``, its objects up to just past ``objects`` and its unpacked content bytes up to just
-    past ``size`` (within a slice; None: no bound) (the caller refuses a page past one,
+    past ``size`` (within a slice; None: no bound), the characters its strings show up to just
+    past ``characters`` (None: no bound; a page past it is not refused, its count stops there)
+    (the caller refuses a page past one of the others,
     or with a ``problem``: its later pages are not read). Where playa cannot read the file or a
     page of it (damage pdfium might forgive, an encryption playa cannot undo, an object that
     asks for itself, any error of the walk), that page's count has an :class:`UnreadPage` problem
@@ -165,7 +183,7 @@ def page_counts(path: Path, shows: int, objects: int, size: int | None = None) -
         except (Exception, _Cycle) as exc:  # noqa: BLE001 (whatever stops the count refuses the file)
             yield 1, PageCount(0, 0, UnreadPage(_why(exc), document=True))
             return
-        walk = _Walk(shows, objects, size)
+        walk = _Walk(shows, objects, size, characters)
         pages = enumerate(document.pages, 1)
         number = 0
         while True:
@@ -332,24 +350,25 @@ def _document_type() -> type:
 class _Walk:
     """The counts of a document's pages, each form's own counts kept for the pages after."""
 
-    def __init__(self, shows: int, objects: int, size: int | None = None) -> None:
+    def __init__(self, shows: int, objects: int, size: int | None = None, characters: int | None = None) -> None:
         self.shows, self.objects = shows, objects
         self.size = size if size is not None else 1 << 62
-        self._forms: dict[tuple[int, int | None], tuple[int, int, int]] = {}
+        self.characters = characters if characters is not None else 1 << 62
+        self._forms: dict[tuple[int, int | None], tuple[int, int, int, int]] = {}
 
     def page(self, page) -> PageCount:  # noqa: ANN001 (playa's Page)
         try:
-            counter = self._counted(page.streams)
-            shows, objects, size = self._expand(counter, page.resources, page.pageid, [])
+            counter = self._counted(page.streams, page.resources)
+            shows, objects, size, characters = self._expand(counter, page.resources, page.pageid, [])
         except (FormCycle, FormsTooDeep, UnreadStream) as problem:
             return PageCount(0, 0, problem)
-        return PageCount(shows, objects, size=size)
+        return PageCount(shows, objects, size=size, characters=characters)
 
     def _past(self, shows: int, objects: int, size: int) -> bool:
         return shows > self.shows or objects > self.objects or size > self.size
 
-    def _counted(self, streams: Iterator) -> _Counter:
-        counter = _Counter()
+    def _counted(self, streams: Iterator, resources) -> _Counter:  # noqa: ANN001
+        counter = _Counter(self.characters, _two_byte_fonts(resources))
         for stream in streams:
             for piece in _unpacked(stream):
                 counter.size += len(piece)
@@ -361,17 +380,17 @@ class _Walk:
         return counter
 
     def _expand(self, counter: _Counter, resources, owner: int | None,  # noqa: ANN001
-                showing: list[int]) -> tuple[int, int, int]:
+                showing: list[int]) -> tuple[int, int, int, int]:
         """``counter``'s counts with each form it shows counted the times it is shown
         (``showing``: the forms being counted, outermost first)."""
         from playa.pdftypes import ContentStream, resolve1
 
-        shows, objects, size = counter.shows, counter.objects, counter.size
+        shows, objects, size, characters = counter.shows, counter.objects, counter.size, counter.characters
         if not counter.shown or self._past(shows, objects, size):
-            return shows, objects, size
+            return shows, objects, size, characters
         xobjects = resolve1(resources.get("XObject")) if isinstance(resources, dict) else None
         if not isinstance(xobjects, dict):
-            return shows, objects, size
+            return shows, objects, size, characters
         for name, times in counter.shown.items():
             named = list(xobjects) if name is _UNKNOWN else [name]
             for each in named:
@@ -386,7 +405,7 @@ class _Walk:
                 key = (form.objid, None) if isinstance(own, dict) else (form.objid, owner)
                 if form.objid is None or key not in self._forms:
                     try:
-                        inner = self._counted([form])
+                        inner = self._counted([form], own if isinstance(own, dict) else resources)
                     except UnreadStream as unread:
                         raise UnreadStream(unread.filter, unread.why, str(each)) from None
                     counts = self._expand(inner, own if isinstance(own, dict) else resources,
@@ -401,9 +420,41 @@ class _Walk:
                 shows = min(shows + times * counts[0], self.shows + 1)
                 objects = min(objects + times * counts[1], self.objects + 1)
                 size = min(size + times * counts[2], self.size + 1)
+                characters = min(characters + times * counts[3], self.characters + 1)
                 if self._past(shows, objects, size):
-                    return shows, objects, size
-        return shows, objects, size
+                    return shows, objects, size, characters
+        return shows, objects, size, characters
+
+
+#: The encodings of a composite (Type0) font that take two bytes a character, whatever the font.
+_TWO_BYTE_ENCODINGS = frozenset({"Identity-H", "Identity-V"})
+
+
+def _two_byte_fonts(resources) -> bool:  # noqa: ANN001 (a resources dictionary, or anything)
+    """Whether every font ``resources`` names is composite under a two-byte encoding, and no
+    graphics state of them sets a font: then each character a stream using them shows takes two
+    bytes. Anything else (a simple font among them, another CMap, a font set by ``gs``, nothing
+    readable) counts a byte a character, which can only count high."""
+    from playa.pdftypes import resolve1
+
+    if not isinstance(resources, dict):
+        return False
+    fonts = resolve1(resources.get("Font"))
+    if not isinstance(fonts, dict) or not fonts:
+        return False
+    states = resolve1(resources.get("ExtGState"))
+    if isinstance(states, dict):
+        for state in states.values():
+            state = resolve1(state)
+            if isinstance(state, dict) and "Font" in state:
+                return False
+    for font in fonts.values():
+        font = resolve1(font)
+        if not isinstance(font, dict) or _name(font.get("Subtype")) != "Type0":
+            return False
+        if _name(font.get("Encoding")) not in _TWO_BYTE_ENCODINGS:
+            return False
+    return True
 
 
 def _name(value: object) -> str | None:
@@ -696,9 +747,11 @@ _DECODERS = {
 class _Counter:
     """Operators counted across slices: the last ``_HOLD`` bytes of a slice, which may start one
     (or a name), wait (with one byte before them, for the delimiter) for the next.
-    ``shown`` is how many times each name is shown (``Do``)."""
+    ``shown`` is how many times each name is shown (``Do``); the characters the strings show are
+    counted by a :class:`_Strings` up to just past ``characters``, halved where every font the
+    stream may use takes two bytes a character (``two_byte``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, characters: int = 1 << 62, two_byte: bool = False) -> None:
         self.shows = 0
         self.objects = 0
         #: The bytes fed, as unpacked (the caller counts them: ``_Walk._counted``).
@@ -706,8 +759,19 @@ class _Counter:
         self.shown: dict[object, int] = {}
         self._name: object = None
         self._held = b"\n"
+        self._two_byte = two_byte
+        self._strings = _Strings((characters + 1) * (2 if two_byte else 1))
+
+    @property
+    def characters(self) -> int:
+        """The characters the strings fed so far show."""
+        return self._strings.count // 2 if self._two_byte else self._strings.count
 
     def feed(self, piece: bytes) -> None:
+        self._strings.feed(piece)
+        self._operators(piece)
+
+    def _operators(self, piece: bytes) -> None:
         data = self._held + piece
         settled = len(data) - _HOLD  # a match starting before here is judged within data
         since, name = 1, self._name  # names from ``since`` on are the next Do's; ``name`` the one before
@@ -727,8 +791,141 @@ class _Counter:
         self._held = data[max(settled - 1, 0):]
 
     def finish(self) -> int:
-        self.feed(b"\n" * (_HOLD + 1))
+        self._operators(b"\n" * (_HOLD + 1))
+        self._strings.finish()
         return self.shows
+
+
+#: Outside a string: where a literal string (``(``), a hex string or dictionary (``<``), a comment
+#: (``%``) or an inline image's data (``ID``) may start (one character class: 16 MiB of blanks are
+#: passed over in 0.05 s, where an alternation of the tokens took 0.17 s).
+_OUTSIDE = re.compile(rb"[(<%I]")
+#: A literal string without parentheses or backslashes inside, matched whole.
+_SIMPLE = re.compile(rb"\([^()\\]*\)")
+#: Inside a literal string: a parenthesis (nesting) or an escape, whole where it is held whole.
+_LITERAL = re.compile(rb"[()]|\\(?:[0-7]{1,3}|\r\n|[\s\S])?")
+_LINE_END = re.compile(rb"[\r\n]")
+#: The end of an inline image's data: ``EI`` between white space (what pdfium looks for too).
+_IMAGE_END = re.compile(rb"\sEI(?=[\s])")
+_OUT, _LITERAL_STRING, _HEX_STRING, _COMMENT, _IMAGE = range(5)
+#: Bytes that stand between other tokens (before an ``ID``), and white space (after it).
+_DELIMITERS = b" \t\r\n\f\0)]>"
+_WHITE = b" \t\r\n\f\0"
+
+
+class _Strings:
+    """The bytes a stream's strings hold, fed a slice at a time: a literal string's with its
+    escapes undone (``\\ddd`` and ``\\x`` one byte, a backslash before a line end none), a hex
+    string's digits halved; comments and an inline image's data (``ID`` to ``EI``) passed over.
+    Counting stops once ``count`` passes ``limit`` (a stream of a million one-byte strings would
+    otherwise cost a second of Python)."""
+
+    def __init__(self, limit: int) -> None:
+        self.count = 0
+        self._limit = limit
+        self._state = _OUT
+        self._depth = 0
+        self._digits = 0
+        #: the last bytes of a slice that wait for the next (an ``ID``, a ``<`` that may start
+        #: ``<<``, an escape cut short), read again from ``_skip`` on (the bytes before it: the
+        #: delimiter before an ``ID``)
+        self._held = b"\n"
+        self._skip = 1
+
+    def feed(self, piece: bytes, final: bool = False) -> None:  # noqa: C901, PLR0912 (one state machine)
+        if self.count > self._limit:
+            return
+        data = self._held + piece
+        self._held = b""
+        at, end = self._skip, len(data)
+        self._skip = 0
+        while at < end:
+            state = self._state
+            if state == _OUT:
+                match = _OUTSIDE.search(data, at)
+                if match is None:
+                    self._hold(data)
+                    return
+                start = at = match.end()
+                token = data[start - 1]
+                if token == 0x28:  # (
+                    simple = _SIMPLE.match(data, start - 1)
+                    if simple is not None:
+                        self.count += simple.end() - start - 1
+                        at = simple.end()
+                        if self.count > self._limit:
+                            return
+                    else:
+                        self._state, self._depth = _LITERAL_STRING, 1
+                elif token == 0x3C:  # <
+                    if at == end and not final:
+                        self._held, self._skip = data[-1:], 0
+                        return
+                    if at < end and data[at] == 0x3C:
+                        at += 1  # a dictionary: read on after its ``<<``
+                    else:
+                        self._state, self._digits = _HEX_STRING, 0
+                elif token == 0x25:  # %
+                    self._state = _COMMENT
+                elif (start >= 2 and data[start - 2] in _DELIMITERS and start < end
+                      and data[start] == 0x44 and start + 1 < end and data[start + 1] in _WHITE):  # ID
+                    self._state, at = _IMAGE, start + 1
+                elif start + 2 > end and not final:  # an I at the end, or ID: wait for the next bytes
+                    self._hold(data)
+                    return
+            elif state == _LITERAL_STRING:
+                match = _LITERAL.search(data, at)
+                if match is None:
+                    self.count += end - at
+                    break
+                self.count += match.start() - at
+                token = match[0]
+                if token.startswith(b"\\") and match.end() == end and not final:
+                    self._held = data[match.start():]  # an escape that may go on in the next slice
+                    return
+                at = match.end()
+                if token == b"(":
+                    self._depth += 1
+                    self.count += 1
+                elif token == b")":
+                    self._depth -= 1
+                    if self._depth:
+                        self.count += 1
+                    else:
+                        self._state = _OUT
+                elif token[1:] not in (b"\r", b"\n", b"\r\n", b""):
+                    self.count += 1
+            elif state == _HEX_STRING:
+                close = data.find(b">", at)
+                stop = end if close < 0 else close
+                self._digits += len(data[at:stop].translate(None, _NOT_HEX))
+                if close < 0:
+                    break
+                self.count += (self._digits + 1) // 2
+                self._state, at = _OUT, close + 1
+            elif state == _COMMENT:
+                match = _LINE_END.search(data, at)
+                if match is None:
+                    break
+                self._state, at = _OUT, match.end()
+            else:
+                match = _IMAGE_END.search(data, max(at - 1, 0))
+                if match is None:
+                    self._held = data[max(end - 3, 0):]  # an ``EI`` cut short, and the byte before it
+                    return
+                self._state, at = _OUT, match.end()
+        if self._state == _OUT:
+            self._hold(data)
+
+    def _hold(self, data: bytes) -> None:
+        """Outside a string at the end of ``data``: hold an ``ID`` it may end with, cut short, and
+        the byte before it."""
+        tail = 2 if data.endswith(b"ID") else 1 if data.endswith(b"I") else 0
+        self._held = data[max(len(data) - tail - 1, 0):]
+        self._skip = len(self._held) - tail
+
+    def finish(self) -> None:
+        self.feed(b"", final=True)
 
 
 def _last_name(data: bytes, start: int, end: int, before: object) -> object:

@@ -38,7 +38,8 @@ table, and that costs about the square of the page's separate runs of text (a ru
 3.5 GB) plus a share of each character (89,000 characters in 300 runs: 36 s). Its cost is
 estimated from pdfium's characters before camelot runs (:func:`page_cost`: counts, never a
 clock, so the same file reads the same everywhere; the runs counted as pdfminer would lay them
-out as well, audit 108 B F3): a page past :data:`MAX_TABLE_PAGE_COST`
+out as well, audit 108 B F3; the characters the page's strings show where they are more,
+issue 23): a page past :data:`MAX_TABLE_PAGE_COST`
 is not given to camelot, and pages are given in order only while their sum stays within
 :data:`MAX_TABLE_FILE_COST`; the pages left out have their text indexed as text, each named
 in a warning with why (audit 107 B F1).
@@ -58,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 from inforce.ontology import InputError, TableRow
 from inforce.ontology.document import QuarantinedTable
 
-from .pdf import PdfTextLayer, opened_pdf
+from .pdf import SHOWN_CHARACTERS_COUNTED, PdfTextLayer, opened_pdf
 from .pdfgeometry import (
     PageGeometry,
     Rule,
@@ -89,8 +90,8 @@ MIN_TABLE_RESOLUTION = 72
 #: The most a page's estimated layout cost (:func:`table_cost`, about milliseconds of camelot,
 #: lattice and stream, on the two shared cores it was measured on) may be for camelot to be given
 #: the page: about 760 separate runs of text, or 36,000 characters. The real table pages the tests
-#: read estimate at most 10,497 (camelot's 12s0324.pdf: 555 runs, 15 of them blank pieces its text layer
-#: leaves out, and 5,744 characters; it took 1.8 s);
+#: read estimate at most 12,729 (camelot's 12s0324.pdf: 555 runs, 15 of them blank pieces its text layer
+#: leaves out, and 11,323 characters its strings show, blanks too, where pdfium holds 5,744; it took 1.8 s);
 #: a ruled page of 1,000 scattered runs estimates 24,500 (it took 24 s), the audit's 199 x 100
 #: cell grid 38,000 (36 s).
 MAX_TABLE_PAGE_COST = 15_000
@@ -181,7 +182,7 @@ class _BoundedRaster:
             image.close()
 
 
-def page_cost(geometry: PageGeometry) -> tuple[int, int]:
+def page_cost(geometry: PageGeometry, shown: int = 0) -> tuple[int, int]:
     """A page's separate runs of text as the estimate counts them, and its estimated layout
     cost (:func:`table_cost`). The runs are the more of pdfium's lines split at wide gaps
     and of the text boxes pdfminer would make (:func:`~.pdfgeometry.layout_boxes`): pdfium's
@@ -190,11 +191,15 @@ def page_cost(geometry: PageGeometry) -> tuple[int, int]:
     estimated at 1,306 took 53 s and 0.83 GB, audit 108 B F3). A piece of text the text layer
     holds no character of (:attr:`~.pdfgeometry.PageGeometry.unplaced`) counts one run and one
     character more: pdfminer lays it out all the same (2,000 one-digit pieces at 0.001 pt were
-    estimated at 504 and took 70 s and 0.98 GB, audit 109 B F2)."""
+    estimated at 504 and took 70 s and 0.98 GB, audit 109 B F2). The characters are the more of
+    pdfium's and of those the page's strings show (``shown``: :attr:`~.pdf.PdfTextLayer.shown`):
+    pdfium keeps at most 32,767 characters of one text-showing operator, pdfminer lays out all of
+    them (one ``Tj`` of a million digits narrower than 0.01 pt each was estimated at 13,609 and
+    took camelot 20 s, issue 23)."""
     glyphs = geometry.glyphs_in(geometry.turn)
     runs = max(sum(len(line.segments) for line in geometry.lines(geometry.turn)), layout_boxes(glyphs))
     runs += geometry.unplaced
-    return runs, table_cost(runs, len(glyphs) + geometry.unplaced)
+    return runs, table_cost(runs, max(len(glyphs) + geometry.unplaced, shown))
 
 
 def table_cost(runs: int, characters: int) -> int:
@@ -337,13 +342,15 @@ class _TableReader:
         spent = 0
         for position, page in enumerate(pages):
             geometry = self.geometry(page)
-            runs, cost = page_cost(geometry)
+            shown = self.layer.shown_characters(page)
+            runs, cost = page_cost(geometry, shown)
             if cost > MAX_TABLE_PAGE_COST:
                 left_out.append(page)
                 self.result.warnings.append(
                     InputError(
                         f"page {page} holds {runs:,} separate runs of text and {len(geometry.glyphs):,} "
-                        f"characters{_unplaced_note(geometry)}: its tables were not looked for (laying it out for camelot is "
+                        f"characters{_unplaced_note(geometry)}{_shown_note(geometry, shown)}: its tables were "
+                        "not looked for (laying it out for camelot is "
                         f"estimated at {cost:,}, past the {MAX_TABLE_PAGE_COST:,} a page may cost); "
                         "its text is indexed as text",
                         file=self.file,
@@ -723,6 +730,14 @@ def _unplaced_note(geometry: PageGeometry) -> str:
     if not count:
         return ""
     return f" (and {count:,} piece{'' if count == 1 else 's'} of text drawn too small for its text layer)"
+
+
+def _shown_note(geometry: PageGeometry, shown: int) -> str:
+    """``, its strings showing N characters`` where they show more than the text layer holds."""
+    if shown <= len(geometry.glyphs) + geometry.unplaced:
+        return ""
+    more = "more than " if shown > SHOWN_CHARACTERS_COUNTED else ""
+    return f", its strings showing {more}{min(shown, SHOWN_CHARACTERS_COUNTED):,} characters"
 
 
 def _page_list(pages: list[int]) -> str:

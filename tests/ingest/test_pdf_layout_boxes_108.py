@@ -50,7 +50,7 @@ def _costs(path: Path) -> list[tuple[int, int]]:
                 geometry = page_geometry(page, number=number, text_start=layer.page_starts[number - 1])
             finally:
                 page.close()
-            costs.append(page_cost(geometry))
+            costs.append(page_cost(geometry, layer.shown_characters(number)))
     return costs
 
 
@@ -75,11 +75,12 @@ def test_tiny_digits_under_tall_glyphs_are_estimated_as_pdfminer_lays_them_out(t
 def test_camelots_table_pages_stay_under_the_page_bound() -> None:
     """The densest real table page the tests read (12s0324.pdf) estimates as before: its text
     boxes are fewer than pdfium's runs (a cell's lines are one box); its 15 blank pieces the text
-    layer leaves out count a run each since audit 109 B F2 (540 runs, 10,081 before)."""
+    layer leaves out count a run each since audit 109 B F2 (540 runs, 10,081 before); since issue 23
+    its characters are the 11,323 its strings show (blanks too), not pdfium's 5,744 (10,497 before)."""
     if not CAMELOT_PDFS.is_dir():
         pytest.skip("../shared/data/camelot-tests is not available")
     costs = {path.name: _costs(path) for path in sorted(CAMELOT_PDFS.glob("*.pdf"))}
     assert len(costs) >= 10
     over = {name: pages for name, pages in costs.items() if any(cost > MAX_TABLE_PAGE_COST for _, cost in pages)}
     assert not over, over
-    assert costs["12s0324.pdf"][0] == (555, 10_497)
+    assert costs["12s0324.pdf"][0] == (555, 12_729)
