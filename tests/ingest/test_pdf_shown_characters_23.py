@@ -9,19 +9,17 @@ larger of that and pdfium's characters: the page is kept from camelot and named 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
+from pdf_layout import first_page_geometry, kept_from_camelot
 from pdf_objects import text_pages_pdf, write_pdf
 
-from inforce.adapters.ingest.pdf import SHOWN_CHARACTERS_COUNTED, opened_pdf, pdf_text_layer
-from inforce.adapters.ingest.pdfgeometry import page_geometry
+from inforce.adapters.ingest.pdf import SHOWN_CHARACTERS_COUNTED, pdf_text_layer
 from inforce.adapters.ingest.pdfshows import _Strings, page_counts
 from inforce.adapters.ingest.pdftables import (
     MAX_TABLE_PAGE_COST,
     page_cost,
-    read_pdf_tables,
     table_cost,
 )
 
@@ -43,23 +41,13 @@ def test_a_show_longer_than_the_text_layer_keeps_counts_every_character(tmp_path
     assert path.stat().st_size < 5_000
     layer = pdf_text_layer(path, file=FILE)
     assert layer.shown_characters(1) > SHOWN_CHARACTERS_COUNTED
-    with opened_pdf(path, file=FILE) as document:
-        page = document[0]
-        try:
-            geometry = page_geometry(page, number=1, text_start=0)
-        finally:
-            page.close()
+    geometry = first_page_geometry(path, FILE)
     assert len(geometry.glyphs) < 40_000  # pdfium keeps 32,767 of the million
     assert page_cost(geometry)[1] < MAX_TABLE_PAGE_COST  # 13,609 from pdfium's characters alone
     runs, cost = page_cost(geometry, layer.shown_characters(1))
     assert cost > MAX_TABLE_PAGE_COST, (runs, cost)
-    started = time.monotonic()
-    tables = read_pdf_tables(path, layer, file=FILE)
-    seconds = time.monotonic() - started
-    assert tables.pages_read == () and tables.rows == [] and tables.quarantined == []
-    (warning,) = tables.warnings
-    text = str(warning)
-    assert warning.file == FILE and text.startswith(f"{FILE}: page 1 holds {runs:,} separate runs of text"), text
+    text, seconds = kept_from_camelot(path, layer, FILE)
+    assert text.startswith(f"{FILE}: page 1 holds {runs:,} separate runs of text"), text
     assert f"its strings showing more than {SHOWN_CHARACTERS_COUNTED:,} characters" in text, text
     assert f"estimated at {cost:,}, past the {MAX_TABLE_PAGE_COST:,} a page may cost" in text, text
     assert seconds < 10, seconds  # camelot spent 20 s on the page

@@ -11,15 +11,14 @@ under the bound: ``test_pdf_layout_boxes_108``.)
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
+from pdf_layout import first_page_geometry, kept_from_camelot
 from pdf_objects import text_pages_pdf
 
-from inforce.adapters.ingest.pdf import opened_pdf, pdf_text_layer
-from inforce.adapters.ingest.pdfgeometry import page_geometry
-from inforce.adapters.ingest.pdftables import MAX_TABLE_PAGE_COST, page_cost, read_pdf_tables
+from inforce.adapters.ingest.pdf import pdf_text_layer
+from inforce.adapters.ingest.pdftables import MAX_TABLE_PAGE_COST, page_cost
 
 FILE = "documents/tiny.pdf"
 PIECES = 2_000
@@ -46,22 +45,12 @@ def test_pieces_left_out_of_the_text_layer_count_in_the_layout_estimate(tmp_path
     assert path.stat().st_size < 20_000
     layer = pdf_text_layer(path, file=FILE)
     assert "SCOPE" in layer.text and len(layer.text.split()) == 2  # pdfium reads none of the pieces
-    with opened_pdf(path, file=FILE) as document:
-        page = document[0]
-        try:
-            geometry = page_geometry(page, number=1, text_start=0)
-        finally:
-            page.close()
+    geometry = first_page_geometry(path, FILE)
     runs, cost = page_cost(geometry)
     assert runs > PIECES and cost > MAX_TABLE_PAGE_COST, (runs, cost)  # 1 run, 504 before
     assert geometry.unplaced == PIECES
-    started = time.monotonic()
-    tables = read_pdf_tables(path, layer, file=FILE)
-    seconds = time.monotonic() - started
-    assert tables.pages_read == () and tables.rows == [] and tables.quarantined == []
-    (warning,) = tables.warnings
-    text = str(warning)
-    assert warning.file == FILE and text.startswith(f"{FILE}: page 1 holds {runs:,} separate runs of text"), text
+    text, seconds = kept_from_camelot(path, layer, FILE)
+    assert text.startswith(f"{FILE}: page 1 holds {runs:,} separate runs of text"), text
     assert f"(and {PIECES:,} pieces of text drawn too small for its text layer)" in text, text
     assert f"past the {MAX_TABLE_PAGE_COST:,} a page may cost" in text, text
     assert seconds < 10, seconds  # camelot took 70 s and 0.98 GB on the near-zero page
