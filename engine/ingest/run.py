@@ -115,7 +115,8 @@ def withhold_problems(failed: IngestFailed, groups: Iterable[str]) -> InputError
     hidden = 0
     if register is not None:
         at_register = [p for p in problems if isinstance(p, InputError) and p.file == register.file]
-        problems = [p for p in problems if not any(p is mine for mine in at_register)]
+        mine = {id(p) for p in at_register}  # by identity, in one pass: 80,000 rows' problems were 7 minutes
+        problems = [p for p in problems if id(p) not in mine]
         shown, hidden = _register_shown(at_register, register, held, by_file)
     quoted, withheld = _quoted(problems, by_file)
     shown, hidden = [*shown, *quoted], hidden + withheld
