@@ -195,27 +195,15 @@ MAX_PACK_ENTRIES = 5_000
 #: actions, under both bounds above, were 90,000 wordings and held an ingest 114 s (audit 111 B
 #: F1). The stock addenda pack reads 330.
 MAX_RULE_WORDINGS = 3_000
-#: The most ``subject`` rules one pack may hold: each subject's phrases are compiled and tried
-#: where a figure is bound, and 8,000 subjects of 10 synonyms held an ingest 157 s at 4.2 GB,
-#: 2,000 of them 25 s (audit 111 B F2). The stock vocabulary holds 39.
-MAX_PACK_SUBJECTS = 1_000
 
 
 def _too_many_entries(source: SourceFile, rules_tree: list[Any]) -> list[RuleError]:
-    """A list of a supersession rule past ``MAX_LIST_ENTRIES`` (at that list), a pack whose
-    supersession lists together pass ``MAX_PACK_ENTRIES`` (at the rule whose lists pass it), a
-    rule reading more than ``MAX_RULE_WORDINGS``, a pack of more than ``MAX_PACK_SUBJECTS``
-    subjects: always checked, linted or not."""
+    """A list of a supersession rule past ``MAX_LIST_ENTRIES`` (at that list), or a pack whose
+    supersession lists together pass ``MAX_PACK_ENTRIES`` (at the rule whose lists pass it):
+    always checked, linted or not."""
     problems: list[RuleError] = []
-    total = subjects = 0
+    total = 0
     for index, rule in enumerate(rules_tree):
-        if isinstance(rule, dict) and rule.get("kind") == "subject":
-            subjects += 1
-            if subjects == MAX_PACK_SUBJECTS + 1:
-                problems.append(source.error(
-                    ("rules", index), "RP003", f"the pack holds more than {MAX_PACK_SUBJECTS:,} subjects by this rule",
-                    hint="each subject's phrases are tried where a figure is bound: split the vocabulary, or keep "
-                         "it to the subjects the documents state"))
         if not isinstance(rule, dict) or rule.get("kind") != "supersession":
             continue
         wordings = _wordings_written(rule)
