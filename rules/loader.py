@@ -198,9 +198,10 @@ MAX_RULE_WORDINGS = 3_000
 
 
 def _too_many_entries(source: SourceFile, rules_tree: list[Any]) -> list[RuleError]:
-    """A list of a supersession rule past ``MAX_LIST_ENTRIES`` (at that list), or a pack whose
-    supersession lists together pass ``MAX_PACK_ENTRIES`` (at the rule whose lists pass it):
-    always checked, linted or not."""
+    """A supersession rule reading more than ``MAX_RULE_WORDINGS`` wordings (at its ``actions``),
+    a list of one past ``MAX_LIST_ENTRIES`` (at that list), or a pack whose supersession lists
+    together pass ``MAX_PACK_ENTRIES`` (at the rule whose lists pass it): always checked, linted
+    or not, before anything is compiled."""
     problems: list[RuleError] = []
     total = 0
     for index, rule in enumerate(rules_tree):
