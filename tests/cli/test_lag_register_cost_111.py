@@ -35,4 +35,4 @@ def test_lag_over_a_register_of_many_unread_rows_answers_in_seconds(tmp_path: Pa
     assert result.exit_code == 2, result.output[-2000:]
     # each row's two missing dates, withheld: the rows record documents only owners may read
     assert f"{2 * ROWS} more problems withheld (access)" in result.output, result.output[-2000:]
-    assert seconds < 25, seconds  # 58 s and more with the problems set apart one by one
+    assert seconds < 40, seconds  # some 55 s with the problems set apart one by one (14 s now, on 2 busy cores)
