@@ -14,6 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from marking_outcome import ingested_and_served, refused_and_unserved
 from pdf_objects import pdf_bytes
 from typer.testing import CliRunner
 
@@ -78,19 +79,11 @@ def _project(tmp_path: Path, pdf: bytes) -> Path:
 
 
 def _refused(root: Path) -> str:
-    done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 2, done.output
-    shown = runner.invoke(app, ["show", str(root), "DOC-A#1.1", "--groups", "outsider"])
-    assert "4321" not in shown.output, shown.output
-    return " ".join(done.output.split())
+    return refused_and_unserved(root, "DOC-A#1.1", "4321")
 
 
 def _ingested(root: Path) -> str:
-    done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 0, done.output
-    shown = runner.invoke(app, ["show", str(root), "DOC-A#1.1", "--groups", "outsider"])
-    assert shown.exit_code == 0 and "4321" in shown.output, shown.output
-    return " ".join(done.output.split())
+    return ingested_and_served(root, "DOC-A#1.1", "4321")
 
 
 ON_PAGE_1 = {

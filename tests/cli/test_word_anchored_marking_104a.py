@@ -11,12 +11,13 @@ title property, still ingest."""
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import docx
 import pytest
+from marking_outcome import ingested_and_served, refused_and_unserved
 from typer.testing import CliRunner
+from zip_parts import write_zip, zip_members
 
 from inforce.adapters.cli import app
 
@@ -109,49 +110,37 @@ def _project(tmp_path: Path, *, after: dict[int, str] | None = None,
         word.paragraphs[0]._p.addnext(table._tbl)
     path = root / "documents" / "pay.docx"
     word.save(str(path))
-    with zipfile.ZipFile(path) as archive:
-        members = [(info.filename, archive.read(info.filename)) for info in archive.infolist()]
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
-        for name, data in members:
-            text = data.decode("utf-8") if name.endswith((".xml", ".rels")) else None
-            if name == "word/document.xml":
-                for number, xml in (after or {}).items():
-                    end = f"{PARAGRAPHS[number - 1]}</w:t></w:r>"
-                    text = text.replace(end, end + xml.replace("<w:r>", f"<w:r {NS}>", 1), 1)
-            if name == "word/_rels/document.xml.rels":
-                for part, relation, _, _ in parts:
-                    if relation is not None:
-                        target = part.removeprefix("word/")
-                        rid = "rIdD1" if relation == "diagramData" else f"rIdX{relation}"
-                        text = text.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{REL}{relation}" '
-                                                                f'Target="{target}"/></Relationships>')
-            if name == "[Content_Types].xml":
-                for part, _, content, _ in parts:
-                    text = text.replace("</Types>", f'<Override PartName="/{part}" ContentType="application/'
-                                                    f'vnd.openxmlformats-officedocument.{content}+xml"/></Types>')
-            out.writestr(name, text.encode("utf-8") if text is not None else data)
-        for part, _, _, text in parts:
-            out.writestr(part, text)
+    members: dict[str, bytes | str] = dict(zip_members(path))
+    body = members["word/document.xml"].decode("utf-8")  # type: ignore[union-attr]
+    for number, xml in (after or {}).items():
+        end = f"{PARAGRAPHS[number - 1]}</w:t></w:r>"
+        body = body.replace(end, end + xml.replace("<w:r>", f"<w:r {NS}>", 1), 1)
+    members["word/document.xml"] = body
+    relations = members["word/_rels/document.xml.rels"].decode("utf-8")  # type: ignore[union-attr]
+    for part, relation, _, _ in parts:
+        if relation is not None:
+            target = part.removeprefix("word/")
+            rid = "rIdD1" if relation == "diagramData" else f"rIdX{relation}"
+            relations = relations.replace("</Relationships>", f'<Relationship Id="{rid}" Type="{REL}{relation}" '
+                                                              f'Target="{target}"/></Relationships>')
+    members["word/_rels/document.xml.rels"] = relations
+    types = members["[Content_Types].xml"].decode("utf-8")  # type: ignore[union-attr]
+    for part, _, content, _ in parts:
+        types = types.replace("</Types>", f'<Override PartName="/{part}" ContentType="application/'
+                                          f'vnd.openxmlformats-officedocument.{content}+xml"/></Types>')
+    members["[Content_Types].xml"] = types
+    members.update((part, text) for part, _, _, text in parts)
+    write_zip(path, members)
     (root / "documents" / "pay.docx.yaml").write_text(sidecar, encoding="utf-8")
     return root
 
 
 def _refused_and_unserved(root: Path, where: str) -> str:
-    done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 2, done.output
-    said = " ".join(done.output.split())
-    assert where in said, done.output
-    shown = runner.invoke(app, ["show", str(root), "PAY-1#1.1", "--groups", "outsider"])
-    assert shown.exit_code != 0 and "250000" not in shown.output, shown.output
-    return said
+    return refused_and_unserved(root, "PAY-1#1.1", "250000", where)
 
 
 def _ingested_and_served(root: Path) -> str:
-    done = runner.invoke(app, ["ingest", str(root)])
-    assert done.exit_code == 0, done.output
-    shown = runner.invoke(app, ["show", str(root), "PAY-1#1.1", "--groups", "outsider"])
-    assert shown.exit_code == 0 and "250000" in shown.output, shown.output
-    return " ".join(done.output.split())
+    return ingested_and_served(root, "PAY-1#1.1", "250000")
 
 
 @pytest.mark.parametrize("form", list(ANCHORED))

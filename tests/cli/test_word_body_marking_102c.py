@@ -9,12 +9,12 @@ ingest``: exit 2 at the file's paragraph, and ``show`` serves nothing."""
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import docx
 import pytest
 from typer.testing import CliRunner
+from zip_parts import write_zip, zip_members
 
 from inforce.adapters.cli import app
 from tests.cli.test_word_anchored_marking_104a import _refused_and_unserved
@@ -74,22 +74,21 @@ def _project(tmp_path: Path, inject: bytes, chunk: str | None = None, *, at_end:
     word.add_paragraph("1.2 Salaries are paid monthly.")
     path = root / "documents" / "pay.docx"
     word.save(str(path))
-    with zipfile.ZipFile(path) as archive:
-        parts = [(info.filename, archive.read(info.filename)) for info in archive.infolist()]
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
-        for name, data in parts:
-            if name == "word/document.xml":
-                data = (data.replace(b"<w:sectPr", inject + b"<w:sectPr", 1) if at_end
-                        else data.replace(b"<w:body>", b"<w:body>" + inject, 1))
-            if chunk is not None and name == "word/_rels/document.xml.rels":
-                data = data.replace(b"</Relationships>", (
-                    b'<Relationship Id="rIdAlt1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-                    b'relationships/aFChunk" Target="chunk.html"/></Relationships>'))
-            if chunk is not None and name == "[Content_Types].xml":
-                data = data.replace(b"</Types>", b'<Default Extension="html" ContentType="text/html"/></Types>')
-            out.writestr(name, data)
-        if chunk is not None:
-            out.writestr("word/chunk.html", chunk)
+    members: dict[str, bytes | str] = dict(zip_members(path))
+    body = members["word/document.xml"]
+    assert isinstance(body, bytes)
+    members["word/document.xml"] = (body.replace(b"<w:sectPr", inject + b"<w:sectPr", 1) if at_end
+                                    else body.replace(b"<w:body>", b"<w:body>" + inject, 1))
+    if chunk is not None:
+        relations, types = members["word/_rels/document.xml.rels"], members["[Content_Types].xml"]
+        assert isinstance(relations, bytes) and isinstance(types, bytes)
+        members["word/_rels/document.xml.rels"] = relations.replace(b"</Relationships>", (
+            b'<Relationship Id="rIdAlt1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+            b'relationships/aFChunk" Target="chunk.html"/></Relationships>'))
+        members["[Content_Types].xml"] = types.replace(
+            b"</Types>", b'<Default Extension="html" ContentType="text/html"/></Types>')
+        members["word/chunk.html"] = chunk
+    write_zip(path, members)
     (root / "documents" / "pay.docx.yaml").write_text(sidecar, encoding="utf-8")
     return root
 

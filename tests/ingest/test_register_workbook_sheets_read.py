@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import time
-import zipfile
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+from zip_parts import write_zip, zip_members
 
 from inforce.adapters.cli import app
 from inforce.adapters.ingest.register import MAX_WORKBOOK_READ, read_register
@@ -44,15 +44,11 @@ def _workbook(root: Path, other_sheet: str | None = None, extra: dict[str, bytes
     book.create_sheet("data").append(["placeholder"])
     path = root / "register.xlsx"
     book.save(path)
-    with zipfile.ZipFile(path) as archive:
-        members = {info.filename: archive.read(info) for info in archive.infolist()}
+    members = zip_members(path)
     if other_sheet is not None:
         members["xl/worksheets/sheet2.xml"] = other_sheet.encode()
     members.update(extra or {})
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return path
+    return write_zip(path, members)
 
 
 def _sheet(first_row: list[str], filler_mib: int) -> str:
