@@ -30,6 +30,7 @@ from inforce.ontology.units import dimension_of, unit_text
 
 from .base import RULE_CONFIG, RuleBase
 from .conditions import ConditionFacet
+from .patterns import case_folded
 
 __all__ = [
     "AbbreviationRule",
@@ -221,14 +222,16 @@ def _token_pattern(token: str) -> str:
 
 def _token_parts(token: str) -> tuple[str, str, str]:
     """:func:`_token_pattern`'s three parts: what must not stand before, the stem (the token
-    without its trailing period), what must or may stand after."""
+    without its trailing period, as :func:`_reading` reads text), what must or may stand after.
+    The patterns read text as :func:`_reading` gives it: ``[a-z0-9]`` there is ``[A-Za-z0-9]``
+    under ``re.IGNORECASE`` in the text."""
     stem = token[:-1] if token.endswith(".") and len(token) > 1 else token
-    start = r"(?<![A-Za-z0-9])(?<![A-Za-z]-)" if stem[:1].isalnum() else ""
+    start = r"(?<![a-z0-9])(?<![a-z]-)" if stem[:1].isalnum() else ""
     if token.endswith("."):
-        end = r"(?:\.|(?![A-Za-z0-9]|-[A-Za-z]))"
+        end = r"(?:\.|(?![a-z0-9]|-[a-z]))"
     else:
-        end = r"(?![A-Za-z0-9]|-[A-Za-z])" if stem[-1:].isalnum() else ""
-    return start, stem, end
+        end = r"(?![a-z0-9]|-[a-z])" if stem[-1:].isalnum() else ""
+    return start, _reading(stem), end
 
 
 def _tokens_pattern(tokens: Sequence[str]) -> str:
@@ -254,7 +257,7 @@ def _tokens_pattern(tokens: Sequence[str]) -> str:
 def _stem_tree(stems: list[str]) -> str:
     """The stems as one pattern, a prefix tree: at each character the longer stems first."""
     if len(stems) == 1:
-        return "".join(_APOSTROPHE if ch == "'" else re.escape(ch) for ch in stems[0])
+        return re.escape(stems[0])
     tree: dict[str, Any] = {}
     for stem in stems:
         node = tree
@@ -268,10 +271,10 @@ def _stem_tree(stems: list[str]) -> str:
             if len(node) != 1 or "" in node:
                 break
             ((ch, node),) = node.items()
-            out.append(_APOSTROPHE if ch == "'" else re.escape(ch))
+            out.append(re.escape(ch))
         if not node or set(node) == {""}:
             return "".join(out)
-        ways = [(_APOSTROPHE if ch == "'" else re.escape(ch)) + written(child) for ch, child in node.items() if ch]
+        ways = [re.escape(ch) + written(child) for ch, child in node.items() if ch]
         if "" in node:
             ways.append("")  # the stem ending here, tried after every longer one
         return "".join(out) + "(?:" + "|".join(ways) + ")"
@@ -282,26 +285,52 @@ def _stem_tree(stems: list[str]) -> str:
 def _phrase_pattern(phrase: str, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
     """A phrase as a pattern: its words with any run of spaces between, and each word, or run
     of words, also in any abbreviation of it (``shortened``: words → abbreviations)."""
-    words = tuple(_fold(phrase).split())
-    longest = max((len(run) for run in shortened), default=1)
+    return _words_pattern(tuple(_fold(phrase).split()), 0, shortened)
 
-    def rest(i: int) -> str:
-        if i == len(words):
-            return ""
-        # the ways to write the next k words, longest run first, then what follows them once: the
-        # tail written once per run, never once per abbreviation (a legend giving one word a
-        # thousand abbreviations had made the pattern, and its compiling, a thousand times the
-        # tail's size; audit 75 B F1) — the same alternatives, tried in the same order
-        options = []
-        for k in range(min(longest, len(words) - i), 0, -1):
-            ways = list(shortened.get(words[i : i + k], ()))
-            if k == 1:
-                ways.append(words[i])
-            if ways:
-                options.append(_tokens_pattern(ways) + _joined(rest(i + k)))
-        return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
 
-    return rest(0)
+def _words_pattern(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]],
+                   spaced: bool = False) -> str:
+    """:func:`_phrase_pattern` of ``words[i:]`` (``spaced``: read after a space, which nothing
+    needs to be tested before)."""
+    if i == len(words):
+        return ""
+    if _alone(words, i, shortened):
+        before, stem, _ = _token_parts(words[i])
+        return ("" if spaced else before) + re.escape(stem) + _after_word(words, i, shortened)
+    # the ways to write the next k words, longest run first, then what follows them once: the
+    # tail written once per run, never once per abbreviation (a legend giving one word a
+    # thousand abbreviations had made the pattern, and its compiling, a thousand times the
+    # tail's size; audit 75 B F1) — the same alternatives, tried in the same order
+    options = []
+    for k in range(len(words) - i, 0, -1):
+        ways = list(shortened.get(words[i : i + k], ()))
+        if k == 1:
+            ways.append(words[i])
+        if ways:
+            options.append(_tokens_pattern(ways) + _joined(_words_pattern(words, i + k, shortened)))
+    return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+
+
+def _alone(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether ``words[i]`` is written only as itself (no run of words from it is abbreviated)."""
+    return not any(words[i:end] in shortened for end in range(i + 1, len(words) + 1))
+
+
+_WORD_EDGE = re.compile("[a-z0-9]")
+
+
+def _after_word(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
+    """What follows the stem of ``words[i]``, a word written only as itself: its end, then the
+    rest of the phrase. Between two words that a letter or digit ends and begins, written only
+    as themselves, that is one or more spaces and nothing more: the end of the one and the start
+    of the other hold wherever a space stands between, and never where none does — compiling
+    those tests again for each word of each phrase had been most of the cost of a vocabulary of
+    thousands (issue 23, audit 111 B F2)."""
+    _, stem, end = _token_parts(words[i])
+    if i + 1 < len(words) and not words[i].endswith(".") and _WORD_EDGE.fullmatch(stem[-1:]) and (
+            _alone(words, i + 1, shortened) and _WORD_EDGE.fullmatch(_token_parts(words[i + 1])[1][:1])):
+        return r"\s+" + _words_pattern(words, i + 1, shortened, spaced=True)
+    return end + _joined(_words_pattern(words, i + 1, shortened))
 
 
 def _joined(tail: str) -> str:
@@ -317,21 +346,81 @@ def _compiled(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], 
 
 
 def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> re.Pattern[str]:
-    """One pattern finding each phrase (group N: the N-th phrase), tried first where a first
-    letter of one of them stands: a long alternation is otherwise tried at every character."""
+    """One pattern finding each phrase (:func:`_phrase_of` a match: the index of the phrase found),
+    tried first where a first letter of one of them stands, and read as the phrases were
+    tried one after another, the first that matches winning. A phrase whose first word has no
+    abbreviation is read by the characters of that word: such phrases, however many, are one
+    prefix tree (:func:`_tree`), a character chosen at each step, where an alternation had tried
+    every phrase at every word (8,000 subjects of 10 synonyms: about a second a word; issue 23,
+    audit 111 B F2); a phrase whose first word is abbreviated stands in the tree's order as it is."""
     firsts: set[str] = set()
-    for phrase in phrases:
+    parts: list[str] = []
+    tree: list[tuple[tuple[str, ...], str]] = []
+    first_letters: dict[str, set[str]] = {}  # a word → the first letters of the abbreviations of runs from it
+    for run, abbreviations in shortened.items():
+        if run:
+            first_letters.setdefault(run[0], set()).update(_reading(a[:1]) for a in abbreviations)
+    for index, phrase in enumerate(phrases):
         words = tuple(_fold(phrase).split())
-        starts = [words[0]] + [a for run, abbreviations in shortened.items() if run and run[0] == words[0]
-                               for a in abbreviations]
-        for start in starts:
-            first = start[:1]
-            firsts.update({first.lower(), first.upper()} | ({"'", "’", "′", "`"} if first == "'" else set()))
+        firsts.add(_reading(words[0][:1]))
+        firsts.update(first_letters.get(words[0], ()))
+        found = f"(?P<p{index}>)"  # the phrase found: the last group a match closes
+        if not _alone(words, 0, shortened):
+            if tree:
+                parts.append(_tree(tree))
+                tree = []
+            parts.append(f"(?:{_words_pattern(words, 0, shortened)}){found}")
+            continue
+        before, stem, _ = _token_parts(words[0])
+        atoms = tuple(re.escape(ch) for ch in stem)
+        if before:  # what must not stand before the word, read once its first character is
+            atoms = (atoms[0], f"(?<![a-z0-9]{atoms[0]})(?<![a-z]-{atoms[0]})", *atoms[1:])
+        tree.append((atoms, _after_word(words, 0, shortened) + found))
+    if tree:
+        parts.append(_tree(tree))
     guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])" if firsts else ""
     if firsts and all(ch.isalnum() for ch in firsts):
-        guard = r"(?<![A-Za-z0-9])" + guard  # a word starts here: most characters are passed at once
-    body = "|".join(f"({_phrase_pattern(phrase, shortened)})" for phrase in phrases)
-    return re.compile(f"{guard}(?:{body})", re.IGNORECASE)
+        guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
+    return re.compile(f"{guard}(?:{'|'.join(parts)})")
+
+
+def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
+    """Alternatives as a prefix tree: each a run of atoms (a character to read, escaped, or a
+    test of what stands before) and the pattern after them, in the order they are tried. Only
+    alternatives that each read a character next are parted by it (those reading another
+    character never match where they do: the order that matters is kept within each part);
+    one atom all share is written once; else they are written one after another, as given."""
+    heads = {atoms[0] for atoms, _ in items if atoms}
+    if len(items) == 1 or depth >= 64 or any(not atoms for atoms, _ in items) or (
+            len(heads) > 1 and any(head.startswith("(?") for head in heads)):
+        return "|".join("".join(atoms) + after for atoms, after in items)
+    parted: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for atoms, after in items:
+        parted.setdefault(atoms[0], []).append((atoms[1:], after))
+    return "|".join(f"{head}(?:{_tree(part, depth + 1)})" for head, part in parted.items())
+
+
+def _phrase_of(match: re.Match[str]) -> int:
+    """The index of the phrase an :func:`_alternatives` pattern found."""
+    return int(match.lastgroup[1:])  # type: ignore[index]
+
+
+_APOSTROPHES = str.maketrans({"’": "'", "′": "'", "`": "'"})
+
+
+def _reading(text: str) -> str:
+    """``text`` as the vocabulary's patterns read it, one character for each: as
+    ``re.IGNORECASE`` compares it (:func:`case_folded`), each apostrophe written ``'``. The
+    patterns are compiled for this reading without the flag: its character classes, compiled
+    again for each word of each phrase, had been most of the ingest of a vocabulary of
+    thousands of subjects (8,000 of 10 synonyms: 157 s at 4.2 GB; issue 23, audit 111 B F2).
+    """
+    folded = case_folded(text)
+    return folded.translate(_APOSTROPHES) if any(mark in folded for mark in "’′`") else folded
+
+
+#: :func:`_reading` of the texts searched last: a text is searched range by range.
+_read = lru_cache(maxsize=64)(_reading)
 
 
 @dataclass(frozen=True)
@@ -357,12 +446,12 @@ class WordList:
         if finder is None:
             return []
         end = len(text) if end is None else end
-        return [(self._ordered[match.lastindex - 1], match.start(), match.end())  # type: ignore[operator]
-                for match in finder.finditer(text, start, end)]
+        return [(self._ordered[_phrase_of(match)], match.start(), match.end())
+                for match in finder.finditer(_read(text), start, end)]
 
     def in_text(self, text: str, start: int = 0, end: int | None = None) -> bool:
         finder = self._finder
-        return finder is not None and finder.search(text, start, len(text) if end is None else end) is not None
+        return finder is not None and finder.search(_read(text), start, len(text) if end is None else end) is not None
 
 
 @dataclass(frozen=True)
@@ -456,8 +545,8 @@ class SubjectVocabulary:
             return []
         synonyms = self._synonyms
         found: list[tuple[SubjectRule, str, int, int]] = []
-        for match in finder.finditer(text):
-            synonym, rule = synonyms[match.lastindex - 1]  # type: ignore[operator]
+        for match in finder.finditer(_read(text)):
+            synonym, rule = synonyms[_phrase_of(match)]
             found.append((rule, synonym, match.start(), match.end()))
         return found
 
