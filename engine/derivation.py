@@ -13,7 +13,7 @@ import hashlib
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -662,7 +662,7 @@ def derive_supersedes(
                     # restates Section 01 21 00 and changes nothing": no verb beside the words, quiet)
                     misplaced.setdefault(path, (item, rule.id, _held_back(item, mentions, no_change, references)))
                 elif (said.ambiguous is not None and said.span is not None and _names_change(item, path, mentioned, references)
-                        and (unheld := read_action(item.text, replace(vocabulary(rule), no_change=()),
+                        and (unheld := read_action(item.text, vocabulary(rule).without_no_change,
                                                    mask=item.quoted)).action == "replace"
                         and unheld.span is not None and unheld.span[0] == said.span[0]):
                     # a verb giving the target words anew opening the words that hold it back ("Reinstate the

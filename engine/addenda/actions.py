@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from inforce.rules import SupersessionRule, compile_verb
@@ -325,20 +325,47 @@ _ATTACHED = re.compile(
     r"reissued|re-issued|appended|bound\s+herein|as\s+revised)\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
 class Vocabulary:
-    """A rule's verbs, compiled: each action's phrases, and the phrases saying nothing changes."""
+    """A rule's verbs, compiled: each action's phrases, and the phrases saying nothing changes.
+    Each part is compiled when it is first read: an answer that reads only what an amending
+    item takes out (``facts``, ``asof``) needs the rule's change verbs, not its word lists and
+    reasons (compiling them all was 1.5 s of a cold ``facts``; issue 26)."""
 
-    rule: str
-    phrases: Mapping[str, tuple[re.Pattern[str], ...]]
-    no_change: tuple[re.Pattern[str], ...]
-    #: the rule's ``propose_partial_on_documents``: a change in part of a whole document, no part named, is proposed
-    propose_partial_on_documents: bool = True
-    #: the rule's ``reasons``: words opening the reason an item gives, after what its instruction names
-    reasons: tuple[re.Pattern[str], ...] = ()
-    #: the rule's word lists (``answers``, ``whole_words`` ...; ``WORD_LISTS``), each as one alternation
-    #: of its entries in the order written, to be read inside the layout the reader gives it
-    words: Mapping[str, str] = field(default_factory=dict)
+    def __init__(self, rule: SupersessionRule) -> None:
+        self._rule = rule
+        self.rule = rule.id
+        #: the rule's ``propose_partial_on_documents``: a change in part of a whole document, no part named, is proposed
+        self.propose_partial_on_documents = rule.propose_partial_on_documents
+
+    @functools.cached_property
+    def phrases(self) -> Mapping[str, tuple[re.Pattern[str], ...]]:
+        verbs = self._rule.verbs
+        return {action: tuple(compile_verb(p) for p in verbs.get(action, ()))  # type: ignore[call-overload]
+                for action in ("replace", "amend", "delete")}
+
+    @functools.cached_property
+    def no_change(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(compile_phrase(p) for p in self._rule.no_change) + tuple(
+            compile_verb(p) for p in self._rule.verbs.get("no_change", ()))  # type: ignore[call-overload]
+
+    @functools.cached_property
+    def without_no_change(self) -> Vocabulary:
+        """These verbs with no phrase saying nothing changes (what a verb would do, held back or not)."""
+        other = Vocabulary(self._rule)
+        other.__dict__["phrases"] = self.phrases
+        other.__dict__["no_change"] = ()
+        return other
+
+    @functools.cached_property
+    def reasons(self) -> tuple[re.Pattern[str], ...]:
+        """The rule's ``reasons``: words opening the reason an item gives, after what its instruction names."""
+        return tuple(compile_phrase(p) for p in self._rule.reasons)
+
+    @functools.cached_property
+    def words(self) -> Mapping[str, str]:
+        """The rule's word lists (``answers``, ``whole_words`` ...; ``WORD_LISTS``), each as one alternation
+        of its entries in the order written, to be read inside the layout the reader gives it."""
+        return {key: _alternation(getattr(self._rule, key)) for key in WORD_LISTS}
 
 
 def _alternation(entries: Sequence[WordingPattern]) -> str:
@@ -373,16 +400,6 @@ def worded(layout: str, vocabularies: Sequence[Vocabulary], key: str) -> re.Patt
     return _laid_out(layout, words_of(vocabularies, key))
 
 
-def _compiled(rule: SupersessionRule) -> Vocabulary:
-    phrases = {action: tuple(compile_verb(p) for p in rule.verbs.get(action, ()))  # type: ignore[call-overload]
-               for action in ("replace", "amend", "delete")}
-    no_change = tuple(compile_phrase(p) for p in rule.no_change) + tuple(
-        compile_verb(p) for p in rule.verbs.get("no_change", ()))  # type: ignore[call-overload]
-    return Vocabulary(rule.id, phrases, no_change, rule.propose_partial_on_documents,
-                      tuple(compile_phrase(p) for p in rule.reasons),
-                      {key: _alternation(getattr(rule, key)) for key in WORD_LISTS})
-
-
 _CACHE: dict[int, tuple[SupersessionRule, Vocabulary]] = {}
 
 
@@ -393,7 +410,7 @@ def vocabulary(rule: SupersessionRule) -> Vocabulary:
     if held is None or held[0] is not rule:
         if len(_CACHE) > 256:
             _CACHE.clear()
-        held = _CACHE[id(rule)] = (rule, _compiled(rule))
+        held = _CACHE[id(rule)] = (rule, Vocabulary(rule))
     return held[1]
 
 
