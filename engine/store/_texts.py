@@ -26,6 +26,7 @@ sees the whole file or none; readers of an older build keep their mapped file un
 
 from __future__ import annotations
 
+import bisect
 import mmap
 import sys
 from pathlib import Path
@@ -51,15 +52,22 @@ def texts_file(store: Any) -> Path | None:
     return build_file(store, "texts")
 
 
+#: Reads of a text store by halving its keys before it builds a dict of them (``TextStore._find``).
+_HALVED_READS = 64
+
+
 class TextStore:
     """One build's provision texts, spans and revision titles, read from a mapped file."""
 
-    __slots__ = ("_blob", "_ends", "_map", "_offsets", "_row", "_starts", "_titles", "build_id", "path")
+    __slots__ = ("_blob", "_ends", "_keys", "_looked_up", "_map", "_offsets", "_row", "_starts", "_titles",
+                 "build_id", "path")
 
     def __init__(self, path: Path, header: dict[str, Any], mapped: mmap.mmap, start: int) -> None:
         count = header["count"]
         self.path, self.build_id, self._map = path, header["build_id"], mapped
-        self._row = {key: n for n, key in enumerate(header["keys"])}
+        self._keys: list[str] = header["keys"]  # sorted
+        self._row: dict[str, int] | None = None
+        self._looked_up = 0
         self._titles: dict[str, str] = header["titles"]
         self._offsets = _int64s(mapped, start, count + 1)
         self._starts = _int64s(mapped, start + 8 * (count + 1), count)
@@ -67,12 +75,26 @@ class TextStore:
         self._blob = start + 8 * (3 * count + 1)
 
     def __len__(self) -> int:
-        return len(self._row)
+        return len(self._keys)
+
+    def _find(self, key: str) -> int | None:
+        """The row of ``key``: by halving the sorted keys for an answer's few reads (a dict of a
+        million keys was half a second of opening the project; issue 26), by a dict built once
+        past them, for a caller reading many."""
+        row = self._row
+        if row is None:
+            self._looked_up += 1
+            if self._looked_up <= _HALVED_READS:
+                keys = self._keys
+                n = bisect.bisect_left(keys, key)
+                return n if n < len(keys) and keys[n] == key else None
+            row = self._row = {known: n for n, known in enumerate(self._keys)}
+        return row.get(key)
 
     def provision_text(self, locator: Locator) -> tuple[str, Any, Any] | None:
         """(text, span start, span end) of a pinned provision, as the graph's ``provision_text``
         gives them; None when the build has no such provision."""
-        n = self._row.get(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
+        n = self._find(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
         if n is None:
             return None
         offsets, blob = self._offsets, self._blob
@@ -83,7 +105,7 @@ class TextStore:
     def text(self, locator: Locator) -> str | None:
         """The text of a pinned provision (``provision_text``'s first part, the as-of hot
         path's one read); None when the build has no such provision."""
-        n = self._row.get(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
+        n = self._find(provision_key(f"{locator.doc}@{locator.rev}", locator.path or ""))
         if n is None:
             return None
         offsets, blob = self._offsets, self._blob
