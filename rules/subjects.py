@@ -18,7 +18,7 @@ written ``’`` or ``′``, and each word (or run of words) also in any of its a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
@@ -220,13 +220,17 @@ def _token_pattern(token: str) -> str:
     return _tokens_pattern([token])
 
 
+#: What must not stand before a word starting with a letter or digit (:func:`_token_parts`).
+_WORD_START = r"(?<![a-z0-9])(?<![a-z]-)"
+
+
 def _token_parts(token: str) -> tuple[str, str, str]:
     """:func:`_token_pattern`'s three parts: what must not stand before, the stem (the token
     without its trailing period, as :func:`_reading` reads text), what must or may stand after.
     The patterns read text as :func:`_reading` gives it: ``[a-z0-9]`` there is ``[A-Za-z0-9]``
     under ``re.IGNORECASE`` in the text."""
     stem = token[:-1] if token.endswith(".") and len(token) > 1 else token
-    start = r"(?<![a-z0-9])(?<![a-z]-)" if stem[:1].isalnum() else ""
+    start = _WORD_START if stem[:1].isalnum() else ""
     if token.endswith("."):
         end = r"(?:\.|(?![a-z0-9]|-[a-z]))"
     else:
@@ -339,23 +343,105 @@ def _joined(tail: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def _compiled(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> re.Pattern[str]:
+def _compiled(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> PhraseFinder:
     """:func:`_alternatives`, compiled once for each list and abbreviation table (packs repeat
     their lists: a pattern of many abbreviated words costs milliseconds to compile)."""
     return _alternatives(list(phrases), dict(shortened))
 
 
-def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> re.Pattern[str]:
-    """One pattern finding each phrase (:func:`_phrase_of` a match: the index of the phrase found),
-    tried first where a first letter of one of them stands, and read as the phrases were
-    tried one after another, the first that matches winning. A phrase whose first word has no
-    abbreviation is read by the characters of that word: such phrases, however many, are one
-    prefix tree (:func:`_tree`), a character chosen at each step, where an alternation had tried
-    every phrase at every word (8,000 subjects of 10 synonyms: about a second a word; issue 23,
-    audit 111 B F2); a phrase whose first word is abbreviated stands in the tree's order as it is."""
+#: The ways to write a phrase's first words (its first word, abbreviations of runs from it) up
+#: to which each way is a path of the prefix tree, the rest of the phrase written after each.
+#: Past it the phrase is tried in a second pattern of its own kind (:class:`PhraseFinder`):
+#: a legend giving one word thousands of abbreviations is written with the rest once.
+_TREE_WAYS = 16
+
+
+class PhraseFinder:
+    """What :func:`_alternatives` compiles: a list of phrases found in text as one alternation of
+    them would find them (the first phrase in the list that matches at the leftmost place wins),
+    ``finditer``/``search`` over text read by :func:`_read`; :func:`_phrase_of` a match tells its
+    phrase. Most phrases are one prefix tree (``tree``); those whose first words are written in
+    more ways than :data:`_TREE_WAYS` are one alternation of their own (``rest``), and at each
+    place the two's matches are weighed by the phrase's place in the list."""
+
+    __slots__ = ("rest", "tree")
+
+    def __init__(self, tree: re.Pattern[str] | None, rest: re.Pattern[str] | None) -> None:
+        self.tree, self.rest = tree, rest
+
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
+        end = len(text) if endpos is None else endpos
+        if self.rest is None or self.tree is None:
+            only = self.tree or self.rest
+            if only is not None:
+                yield from only.finditer(text, pos, end)
+            return
+        tree = rest = None  # the next match of each from ``pos`` (one kept while it stands past it)
+        while True:
+            if tree is None or tree.start() < pos:
+                tree = self.tree.search(text, pos, end)
+            if rest is None or rest.start() < pos:
+                rest = self.rest.search(text, pos, end)
+            if tree is None and rest is None:
+                return
+            first = tree if rest is None or (tree is not None and (
+                tree.start(), _phrase_of(tree)) < (rest.start(), _phrase_of(rest))) else rest
+            yield first  # type: ignore[misc]
+            pos = first.end()  # type: ignore[union-attr]
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        return next(self.finditer(text, pos, endpos), None)
+
+
+def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> PhraseFinder:
+    """The phrases as one :class:`PhraseFinder` (:func:`_sources`, compiled)."""
+    tree, rest = _sources(phrases, shortened)
+    return PhraseFinder(None if tree is None else re.compile(tree), None if rest is None else re.compile(rest))
+
+
+#: The most words a project's subject vocabulary may write into its pattern (each word of each
+#: synonym, and each abbreviation of it, once for each way the synonym's first words are
+#: written: ``SubjectVocabulary.written_words``), checked with its packs (``rules.loader.compile_rules``).
+#: Compiling costs 0.1 to 0.2 ms a word (an abbreviated one the more), and memory with it:
+#: 8,000 subjects of 10 synonyms of one to three words write 211,000 words (18 s, 0.8 GB), 3,000
+#: of them with an abbreviation of most words 191,000 (33 s, 1.2 GB), 8,000 so 550,000 (50 s to
+#: 3.5 minutes, 3 GB; audit 112 B F1). At the bound an ingest compiles for some 15 to 25 s.
+MAX_WRITTEN_WORDS = 150_000
+
+
+def _words_written(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> int:
+    """How many words (and abbreviations) the pattern of the phrase ``words`` writes, as
+    :func:`_first_ways` and :func:`_words_pattern` write it: after each way to write the next
+    run of words, the rest of the phrase again (a synonym of many words whose words and pairs of
+    words are abbreviated writes a number growing as Fibonacci's: 26 words held an ingest 66 s at
+    4.7 GB; audit 112 B F2), and the rest once for each way its first words are written, up to
+    :data:`_TREE_WAYS`. Counted from the end, each rest once."""
+    n = len(words)
+    ways = [[len(shortened.get(words[i:end], ())) + (end == i + 1) for end in range(i + 1, n + 1)] for i in range(n)]
+    rest = [0] * (n + 1)  # rest[i]: the words _words_pattern(words, i) writes
+    for i in range(n - 1, -1, -1):
+        rest[i] = sum(count + rest[i + k] for k, count in enumerate(ways[i], start=1) if count)
+    first = sum(ways[0])
+    if first > _TREE_WAYS:
+        return rest[0]
+    return sum(count * (1 + rest[k]) for k, count in enumerate(ways[0], start=1) if count)
+
+
+def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> tuple[str | None, str | None]:
+    """The patterns of :func:`_alternatives`, uncompiled: the tree's and the rest's. Tried first where a first letter of one of them
+    stands, and read as the phrases were tried one after another, the first that matches
+    winning. Each way of writing a phrase's first word (or run of words, abbreviated) is read by
+    its characters: such ways, however many the phrases, are one prefix tree (:func:`_tree`), a
+    character chosen at each step, where an alternation had tried every phrase at every word
+    (8,000 subjects of 10 synonyms: about a second a word; issue 23, audit 111 B F2), and a
+    phrase whose first word is abbreviated is in the tree as well (it had split the tree where it
+    stood: audit 112 B F1)."""
     firsts: set[str] = set()
-    parts: list[str] = []
-    tree: list[tuple[tuple[str, ...], str]] = []
+    # the ways whose first character is a letter or digit, which must start a word, and the others:
+    # never read at one place, each is a tree of its own (the test of what stands before written once)
+    word_start: list[tuple[tuple[str, ...], str]] = []
+    anywhere: list[tuple[tuple[str, ...], str]] = []
+    rest: list[str] = []
     first_letters: dict[str, set[str]] = {}  # a word → the first letters of the abbreviations of runs from it
     for run, abbreviations in shortened.items():
         if run:
@@ -364,35 +450,82 @@ def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[
         words = tuple(_fold(phrase).split())
         firsts.add(_reading(words[0][:1]))
         firsts.update(first_letters.get(words[0], ()))
-        found = f"(?P<p{index}>)"  # the phrase found: the last group a match closes
-        if not _alone(words, 0, shortened):
-            if tree:
-                parts.append(_tree(tree))
-                tree = []
-            parts.append(f"(?:{_words_pattern(words, 0, shortened)}){found}")
+        ways = _first_ways(words, shortened)
+        if ways is None:
+            rest.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
             continue
-        before, stem, _ = _token_parts(words[0])
-        atoms = tuple(re.escape(ch) for ch in stem)
-        if before:  # what must not stand before the word, read once its first character is
-            atoms = (atoms[0], f"(?<![a-z0-9]{atoms[0]})(?<![a-z]-{atoms[0]})", *atoms[1:])
-        tree.append((atoms, _after_word(words, 0, shortened) + found))
-    if tree:
-        parts.append(_tree(tree))
+        for way, (before, stem, after) in enumerate(ways):  # the phrase found: the last group a match closes
+            (word_start if before else anywhere).append((tuple(map(re.escape, stem)), f"{after}(?P<p{index}_{way}>)"))
     guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])" if firsts else ""
     if firsts and all(ch.isalnum() for ch in firsts):
         guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
-    return re.compile(f"{guard}(?:{'|'.join(parts)})")
+    trees = ([f"{_WORD_START}(?:{_tree(word_start)})"] if word_start else []) + ([_tree(anywhere)] if anywhere else [])
+    return (f"{guard}(?:{'|'.join(trees)})" if trees else None), (f"{guard}(?:{'|'.join(rest)})" if rest else None)
+
+
+def _first_ways(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]
+                ) -> list[tuple[str, str, str]] | None:
+    """Each way :func:`_words_pattern` tries to write the phrase ``words``, in its order, as (what
+    must not stand before, the first token's stem, what follows it): ``(?:A|B)T`` finds what
+    ``AT|BT`` finds. None past :data:`_TREE_WAYS` ways."""
+    if _alone(words, 0, shortened):
+        before, stem, _ = _token_parts(words[0])
+        return [(before, stem, _after_word(words, 0, shortened))]
+    found: list[tuple[str, str, str]] = []
+    for k in range(len(words), 0, -1):
+        ways = list(shortened.get(words[:k], ()))
+        if k == 1:
+            ways.append(words[0])
+        if not ways:
+            continue
+        if len(found) + len(ways) > _TREE_WAYS:
+            return None
+        after = _joined(_words_pattern(words, k, shortened))
+        found += [(before, stem, end + after) for before, stem, end in _tokens_order(ways)]
+    return found
+
+
+def _tokens_order(tokens: Sequence[str]) -> list[tuple[str, str, str]]:
+    """The tokens as :func:`_tokens_pattern` tries them: its runs in order, and within a run the
+    stems in the order its prefix tree tries them (at each character the longer first)."""
+    runs: list[tuple[str, str, list[str]]] = []
+    for token in tokens:
+        start, stem, end = _token_parts(token)
+        if runs and runs[-1][0] == start and runs[-1][1] == end:
+            runs[-1][2].append(stem)
+        else:
+            runs.append((start, end, [stem]))
+    return [(start, stem, end) for start, end, stems in runs for stem in _tree_order(stems)]
+
+
+def _tree_order(stems: list[str]) -> list[str]:
+    """The stems in the order :func:`_stem_tree` tries them (each once)."""
+    tree: dict[str, Any] = {}
+    for stem in stems:
+        node = tree
+        for ch in stem:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    ordered: list[str] = []
+    stack: list[tuple[dict[str, Any], str, bool]] = [(tree, "", False)]
+    while stack:  # depth first, children in their order, a stem ending here after them
+        node, prefix, ended = stack.pop()
+        if ended:
+            ordered.append(prefix)
+            continue
+        if "" in node:
+            stack.append((node, prefix, True))
+        stack.extend((child, prefix + ch, False) for ch, child in reversed(node.items()) if ch)
+    return ordered
 
 
 def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
-    """Alternatives as a prefix tree: each a run of atoms (a character to read, escaped, or a
-    test of what stands before) and the pattern after them, in the order they are tried. Only
-    alternatives that each read a character next are parted by it (those reading another
-    character never match where they do: the order that matters is kept within each part);
-    one atom all share is written once; else they are written one after another, as given."""
-    heads = {atoms[0] for atoms, _ in items if atoms}
-    if len(items) == 1 or depth >= 64 or any(not atoms for atoms, _ in items) or (
-            len(heads) > 1 and any(head.startswith("(?") for head in heads)):
+    """Alternatives as a prefix tree: each a run of characters to read (escaped) and the pattern
+    after them, in the order they are tried. Alternatives are parted by the character each reads
+    next (one reading another character never matches where it does: the order that matters is
+    kept within each part) while every one has a character left to read; else they are written
+    one after another, as given."""
+    if len(items) == 1 or depth >= 64 or any(not atoms for atoms, _ in items):
         return "|".join("".join(atoms) + after for atoms, after in items)
     parted: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for atoms, after in items:
@@ -401,8 +534,8 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
 
 
 def _phrase_of(match: re.Match[str]) -> int:
-    """The index of the phrase an :func:`_alternatives` pattern found."""
-    return int(match.lastgroup[1:])  # type: ignore[index]
+    """The index of the phrase a :class:`PhraseFinder` found (its group ``pN`` or ``pN_WAY``)."""
+    return int(match.lastgroup[1:].partition("_")[0])  # type: ignore[index]
 
 
 _APOSTROPHES = str.maketrans({"’": "'", "′": "'", "`": "'"})
@@ -431,7 +564,7 @@ class WordList:
     shortened: Mapping[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     @cached_property
-    def _finder(self) -> re.Pattern[str] | None:
+    def _finder(self) -> PhraseFinder | None:
         if not self.words:
             return None
         return _compiled(self._ordered, tuple(sorted(self.shortened.items())))
@@ -507,10 +640,20 @@ class SubjectVocabulary:
         return tuple(words)
 
     @cached_property
-    def _finder(self) -> re.Pattern[str] | None:
+    def _finder(self) -> PhraseFinder | None:
         if not self._synonyms:
             return None
         return _alternatives([word for word, _ in self._synonyms], self.shortened)
+
+    @cached_property
+    def written_words(self) -> int:
+        """How many words the synonyms' pattern writes (:func:`_words_written`; bounded by
+        :data:`MAX_WRITTEN_WORDS`), counted without writing it."""
+        return sum(self.words_written(word) for word, _ in self._synonyms)
+
+    def words_written(self, synonym: str) -> int:
+        """How many words the pattern writes for ``synonym`` (:func:`_words_written`)."""
+        return _words_written(tuple(_fold(synonym).split()), self.shortened)
 
     def words(self, listed: Iterable[str]) -> WordList:
         """A list of words found as this vocabulary finds its synonyms (its abbreviations too)."""
