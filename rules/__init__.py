@@ -37,6 +37,7 @@ from .ruleset import LoadedPack, RuleOrigin, RuleSet
 from .schema import rule_pack_schema, rule_test_schema
 from .source import RuleError
 from .subjects import (
+    MAX_WRITTEN_WORDS,
     AbbreviationRule,
     GradeRule,
     InferenceRule,
@@ -46,6 +47,7 @@ from .subjects import (
 )
 
 __all__ = [
+    "MAX_WRITTEN_WORDS",
     "DEFAULT_SUBJECTS",
     "LINT_CODES",
     "RULE_KINDS",

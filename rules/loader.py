@@ -25,6 +25,7 @@ from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
 from .pack import Rule, RulePack
 from .ruleset import LoadedPack, RuleSet
 from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
+from .subjects import MAX_WRITTEN_WORDS, SubjectRule, SubjectVocabulary
 
 __all__ = [
     "DEFAULT_SUBJECTS",
@@ -363,9 +364,36 @@ def compile_rules(
                                          field="conditions", code="RP007"))
     if lint:
         problems.extend(lint_across_packs([(p.source, p.pack.rules) for p in loaded if p.source is not None]))
+    if not problems:
+        problems.extend(_vocabulary_too_large(loaded))
     if problems:
         raise InputErrors(f"{root}: the rule packs do not load", problems)
     return RuleSet(packs=tuple(loaded), facets=tuple(facets))
+
+
+def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
+    """The subject vocabulary of all the packs, when it writes more than ``MAX_WRITTEN_WORDS``
+    words into its pattern: an error at the subject rule by which it passes the bound (packs and
+    rules in their order), before anything is compiled (audit 112 B F1)."""
+    vocabulary = SubjectVocabulary.of_rules([rule for pack in loaded for rule in pack.pack.rules])
+    if vocabulary.written_words <= MAX_WRITTEN_WORDS:
+        return []
+    total = 0
+    for pack in loaded:
+        for index, rule in enumerate(pack.pack.rules):
+            if not isinstance(rule, SubjectRule):
+                continue
+            total += sum(vocabulary.words_written(synonym) for synonym in rule.synonyms)
+            if total > MAX_WRITTEN_WORDS:
+                message = (f"the subject vocabulary writes {vocabulary.written_words:,} words into its pattern "
+                           f"(each synonym's words and their abbreviations), more than the {MAX_WRITTEN_WORDS:,} "
+                           f"a project may compile; it passes the bound at this rule")
+                hint = "fewer subjects or synonyms, or fewer abbreviations of the words they share"
+                if pack.source is not None:
+                    return [pack.source.error(("rules", index), "RP003", message, hint=hint)]
+                return [InputError(message, file=pack.file, field="rules", code="RP003", hint=hint)]
+    return [InputError(f"the subject vocabulary writes {vocabulary.written_words:,} words into its pattern, more than "
+                       f"the {MAX_WRITTEN_WORDS:,} a project may compile", field="rules", code="RP003")]
 
 
 def compile_manifest(manifest: Manifest, root: str | Path, *, lint: bool = True) -> RuleSet:

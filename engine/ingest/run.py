@@ -28,7 +28,7 @@ from inforce.ontology import (
     UnsharedReading,
 )
 from inforce.ontology.files import read_bounded
-from inforce.rules import compile_manifest
+from inforce.rules import MAX_WRITTEN_WORDS, RuleSet, compile_manifest
 
 from ..access import AccessGate
 from ..addenda.items import itemize
@@ -41,8 +41,8 @@ from ..derivation import TargetDirectory, find_qualifiers, own_text_digests, sec
 from ..erasures import ErasedDocuments
 from ..facts import TooManyFigures, headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
-from ..quantities.extract import QuantityExtractor, project_extractor
-from ..quantities.legend import legends_of
+from ..quantities.extract import QuantityExtractor, project_extractor, project_vocabulary
+from ..quantities.legend import abbreviation_legend, legends_of
 from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
@@ -397,7 +397,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         raise read_failed(failed.message, failed.exceptions, files) from None  # type: ignore[arg-type]
     warnings += unread
     # a drawing set's abbreviations extend the vocabulary: read first, and a changed legend reads every document again
-    legend, first_parsed, not_applied = _legends(root, files, names)
+    legend, first_parsed, not_applied = _legends(root, files, names, rules)
     warnings += not_applied  # a restricted revision's legend: at its file, withheld from who may not read it
     configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend),
                                                       *_undeclared_hash(manifest)], EXTRACTOR_VERSION)
@@ -688,7 +688,7 @@ def _stage_tombstone(document: Document, tx: IngestTransaction, metadata: list[D
 _LEGEND_FILES = (".md", ".drawing.yaml", ".drawing.yml")
 
 
-def _legends(root: Path, files: ProjectFiles, names: list[str],
+def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
              ) -> tuple[tuple[tuple[str, str], ...], dict, list[InputError]]:
     """The abbreviation legends of the project's Markdown and drawing files, read before any
     document's quantities so every document is read with the whole set's abbreviations
@@ -730,6 +730,15 @@ def _legends(root: Path, files: ProjectFiles, names: list[str],
             f"({_revision_name(first)}: {words!r}; {said}): applied in neither, it binds no figure",
             file=first.source.file, field="abbreviations",
             hint="give it one meaning in every legend, or write the words out where they differ"))
+    written = project_vocabulary(rules).with_legend(legends.entries).written_words if legends.entries else 0
+    if written > MAX_WRITTEN_WORDS:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2)
+        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)})
+        not_applied.append(InputError(
+            f"the abbreviation legends are not applied: with them the subject vocabulary writes {written:,} words "
+            f"into its pattern, more than the {MAX_WRITTEN_WORDS:,} a project may compile (legends in "
+            f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
+            field="abbreviations", hint="fewer legend entries of several words, or shorter synonyms that hold them"))
+        return (), parsed, not_applied
     return legends.entries, parsed, not_applied
 
 
