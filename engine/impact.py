@@ -160,15 +160,17 @@ def rules_impact(
         work.precedence(dates, same_edges, _pack_level_same(old_rules.packs[index], new_rules.packs[index]),
                         logged.precedence)
         work.subjects()
+    # a source's total counts only what the asker is shown; its ``withheld`` is 0 (kept for the
+    # JSON's readers): what was left out is named once, by document, in the report's ``withheld``
     sources = tuple(source.model_copy(update={
-        "withheld": sum(1 for change in work.changes if change.source == source.source and change.withheld)
-        + (work.withheld_more if source.source == "subjects" else 0),
+        "decisions": source.decisions - work.dropped.get(source.source, 0),
         "unreplayed": sum(1 for skipped in work.unreplayed if skipped.source == source.source)})
         for source in work.sources)
     return ImpactReport(
         project=manifest.project, index_build=snapshot.build_id, pack=ref.name, new=new_label, old=old_label,
         valid_at=dates, rules_changed=tuple(touched), sources=sources, changes=tuple(work.changes),
         unreplayed=tuple(work.unreplayed), groups=tuple(groups),
+        withheld=tuple(sorted({*snapshot.withheld(groups), *work.test_withheld})),
     )
 
 
@@ -670,7 +672,12 @@ class _Impact:
         #: ``Snapshot.target_readable``, as every other command judges it
         self._readable: dict[tuple[dt.date, dt.datetime | None] | None, Callable[[Locator], bool]] = {}
         self.unreplayed: list[ImpactUnreplayed] = []
-        self.withheld_more = 0  # changed subject bindings counted, not listed, of documents withheld
+        #: changed decisions ``add`` left out (involving what the asker may not read), per source:
+        #: taken off the source's total, which counts only what the asker is shown
+        self.dropped: dict[str, int] = {}
+        self._cases_shown: dict[tuple[str, ...], bool] = {}
+        #: the documents of the pack tests' corpus the asker may not read (its cases left out whole)
+        self.test_withheld: tuple[str, ...] = ()
         self.display = display
         self.root = root
         self.rules = rules
@@ -731,32 +738,50 @@ class _Impact:
                         return rule.kind
         return None
 
-    def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *, at_document: bool = False,
+    def add(self, change: ImpactChange, involved: Iterable[Locator] = (), *,
             on: dt.date | None = None, known_at: dt.datetime | None = None,
             readable: Callable[[Locator], bool] | None = None, into: list[ImpactChange] | None = None) -> None:
-        """Add ``change``; when it involves (``involved``) what the asker may not read, as the
-        sweep shows a withheld document: its id, nothing else (``origin`` too is left out when it
-        is that document's file and line: ``at_document``). Each locator is judged by the one
+        """Add ``change`` — unless it involves (``involved``) what the asker may not read: then
+        it is neither listed nor counted (the one place that rule is kept; each source leaves such
+        a decision out of its total too, changed or not, asking ``shown``). The asker may write
+        the pack, so a changed decision on a restricted document, even listed by its id alone, or
+        counted, told them what its text says (audit 112a F1). Each locator is judged by the one
         rule every command follows (``Snapshot.target_readable``): a pinned revision by its own
         access; a section named across revisions by the revisions that hold it; and for a
         decision about a day (``on``, as recorded by ``known_at``), also by the revision its
         document rests on that day and, for an amending item, whether its standing rests on a
-        document withheld that day. Judged per document instead, a document with a public
-        revision deciding the day was withheld whole whenever another of its revisions was
-        restricted (issue 23, audit LL-02).
+        document withheld that day (issue 23, audit LL-02).
 
         ``readable``: for a pack test's case, the documents judged in the corpus they come from
-        (``_test_judge``, that rule over the test's corpus) in place of the project's alone.
-        ``into``: the list the change goes to (the tests' own, listed after the eligibility
-        source's); None: ``changes``."""
+        (``_test_judge``) in place of the project's alone. ``into``: the list the change goes to
+        (the tests' own, listed after the eligibility source's); None: ``changes``."""
+        if not self.shown(involved, on=on, known_at=known_at, readable=readable):
+            self.dropped[change.source] = self.dropped.get(change.source, 0) + 1
+            return
+        (self.changes if into is None else into).append(change)
+
+    def shown(self, involved: Iterable[Locator], *, on: dt.date | None = None, known_at: dt.datetime | None = None,
+              readable: Callable[[Locator], bool] | None = None) -> bool:
+        """Whether a decision involving ``involved`` is the asker's to be shown and counted
+        (``add``'s rule): every locator readable to them (``_judge``, or ``readable``)."""
         if readable is None:
             readable = self._judge(on, known_at)
-        hidden = sorted({locator.doc for locator in involved if not readable(locator)})
-        if hidden:
-            change = ImpactChange(source=change.source, origin="-" if at_document else change.origin,
-                                  subject=", ".join(hidden), change=change.change, before=None, after=None,
-                                  rules=change.rules, withheld=tuple(hidden))
-        (self.changes if into is None else into).append(change)
+        return all(readable(locator) for locator in involved)
+
+    def case_shown(self, groups: Sequence[str]) -> bool:
+        """Whether a case decided with its own ``groups`` is the asker's: every revision those
+        groups may read, the asker may read too. Which documents a case's answer names depends
+        on the packs, so judging it by them would make the count an oracle; this judges it by
+        the access gate alone (a case whose groups read nothing the asker may not is decided
+        over the same documents, whatever either pack says)."""
+        key = tuple(sorted(set(groups)))
+        found = self._cases_shown.get(key)
+        if found is None:
+            mine = self.snapshot.readable_revisions(self.asker)
+            theirs = self.snapshot.readable_revisions(key)
+            found = mine is None or (theirs is not None and set(theirs) <= set(mine))
+            self._cases_shown[key] = found
+        return found
 
     def _judge(self, on: dt.date | None, known_at: dt.datetime | None = None) -> Callable[[Locator], bool]:
         """``Snapshot.target_readable`` for the asker: undated (``on`` None), or on a day."""
@@ -846,6 +871,8 @@ class _Impact:
                                               line=int(origin.rpartition(":")[2]), field="cases"))
                 self.unreplay("eligibility", origin, name, f"an input error under both packs: {answers[0]['error']}")
                 continue
+            if not self.case_shown(context.groups):  # decided over documents the asker may not read
+                continue
             decisions += 1
             if quick and max(answer.get("excluded_total", 0) for answer in answers) <= _LISTED and (
                     _eligibility_key(answers[0]) != _eligibility_key(answers[1])):
@@ -869,6 +896,14 @@ class _Impact:
                 old_answers = new_answers = []
             readable = self._test_judge(corpus)
             corpus_ids = {document.id for document in corpus.documents}
+            # every case of the file is decided over its whole corpus: one holding a document the
+            # asker may not read decides them over it, whatever they ask about, so none is theirs
+            # (judged by the documents, never by which answers name them: those are the packs')
+            hidden = sorted(doc for doc in corpus_ids if not readable(Locator(doc=doc)))
+            self.test_withheld = tuple(hidden)
+            if hidden:
+                old_answers = new_answers = []
+                note = f"the pack's tests are decided over documents you may not read ({_listed(hidden)}): not shown"
             where = self.display(str(test_file.resolve()))
             for (case, line, old), (_, _, new) in zip(old_answers, new_answers, strict=True):
                 origin = f"{where}:{line}"
@@ -895,7 +930,7 @@ class _Impact:
                                          changed=len(self.changes) - before,
                                          note="; ".join(part for part in (note, logged_note) if part)))
         self.sources.append(ImpactSource(source="tests", decisions=others, changed=others_changed, note=(
-            "" if test_file is not None else "the pack has no tests beside it")))
+            "the pack has no tests beside it" if test_file is None else note if self.test_withheld else "")))
         self.changes += self.tests
         if refused:
             raise InputErrors("a case of the cases file decides nothing under either pack", refused)
@@ -926,6 +961,9 @@ class _Impact:
                 continue
             held = now or was
             assert held is not None
+            involved = [Locator.parse(key[0]), Locator.parse(key[1])]
+            if not self.shown(involved):  # neither listed nor counted, nor its target asked as of
+                continue
             rules = {one.rule for one in (was, now) if one is not None and one.rule}
             if targets:
                 self.targets.setdefault(held.target.unpinned().format(), set()).update(rules)
@@ -933,7 +971,7 @@ class _Impact:
                 source="supersession", origin=_at(held.file, held.line), subject=f"{kind} {key[0]} -> {key[1]}",
                 change="added" if was is None else "removed" if now is None else "changed",
                 before=words[0], after=words[1], rules=tuple(p for rule in sorted(rules) for p in self.place(rule))),
-                [Locator.parse(key[0]), Locator.parse(key[1])], at_document=True)
+                involved)
 
     def supersession(self) -> bool:
         """Edges and proposals under each side; True when the edges are the same."""
@@ -948,27 +986,24 @@ class _Impact:
         proposed = [{(p.item.format(), p.target.format()): p for p in reading.proposed} for reading in readings]
         self._supersession_changes("edge", applied, _edge_words, targets=True)
         self._supersession_changes("proposal", proposed, _proposal_words, targets=False)
-        # the decisions the asker is shown (audit 72 A F3): an edge or proposal whose item or target
-        # they may not read is counted only when it changed (listed withheld, by document id, as
-        # ``add`` lists it), as the precedence source counts the decisions of their own sweep
-        readable = self._judge(None)
-
-        kinds = {"edge": (applied, _edge_words), "proposal": (proposed, _proposal_words)}
+        # the decisions the asker is shown (audit 72 A F3, 112a F1): an edge or proposal whose item
+        # or target they may not read is neither listed nor counted, changed or not (``add``'s rule)
+        kinds = {"edge": applied, "proposal": proposed}
 
         def counted(decision: tuple[str, tuple[str, str]]) -> bool:
-            kind, key = decision
-            if readable(Locator.parse(key[0])) and readable(Locator.parse(key[1])):
-                return True
-            sides, words = kinds[kind]
-            return words(sides[0].get(key)) != words(sides[1].get(key))
+            return self.shown([Locator.parse(decision[1][0]), Locator.parse(decision[1][1])])
 
         # an edge and a proposal of one item and target are two decisions, as they are two changes when one
         # becomes the other: counted as one, "12 of 10 decision(s) changed" (audit 106 A F1)
-        keys = dict.fromkeys([*((kind, key) for kind, (sides, _) in kinds.items() for side in sides for key in side)])
+        keys = dict.fromkeys([*((kind, key) for kind, sides in kinds.items() for side in sides for key in side)])
         self.sources.append(ImpactSource(source="supersession", decisions=sum(map(counted, keys)),
                                          changed=len(self.changes) - before))
         stored = self.edges[0]
-        self.edges = tuple(_edges(self.snapshot, stored, reading) for reading in readings)  # type: ignore[assignment]
+        # an item the asker may not read keeps, on both sides, the edges the graph holds of it: what
+        # either pack would derive from its text is that text's, and would reach them through every
+        # as-of answer and sweep decision below (audit 112a F1)
+        self.edges = tuple(_edges(self.snapshot, stored, reading, self._judge(None))  # type: ignore[assignment]
+                           for reading in readings)
         self.sides = tuple(self._side(number, edges) for number, edges in enumerate(self.edges))
         return _edge_keys(self.edges[0]) == _edge_keys(self.edges[1])
 
@@ -982,6 +1017,9 @@ class _Impact:
                 answered = [_asof_words(side, locator, day, self.asker) for side in self.sides]
                 if answered[0] is None or answered[1] is None:
                     continue  # refused to the asker that day: no decision of theirs (as ``asof`` refuses it)
+                involved = [locator, *answered[0][1], *answered[1][1]]
+                if not self.shown(involved, on=day):
+                    continue  # it names what they may not read that day: neither listed nor counted
                 decisions += 1
                 words = (answered[0][0], answered[1][0])
                 if words[0] != words[1]:
@@ -989,7 +1027,7 @@ class _Impact:
                         source="asof", origin=day.isoformat(), subject=f"{target} as of {day.isoformat()}",
                         change="changed", before=words[0], after=words[1],
                         rules=tuple(p for rule in sorted(self.targets[target]) for p in self.place(rule))),
-                        [locator, *answered[0][1], *answered[1][1]], on=day)
+                        involved, on=day)
         note = "" if self.targets else "no edge changed"
         self.sources.append(ImpactSource(source="asof", decisions=decisions, changed=len(self.changes) - before,
                                          note=note))
@@ -1041,6 +1079,9 @@ class _Impact:
                     # against revisions its readers do not share is, to an asker who may not read
                     # them, no proposal at all (``addenda.view``), not a withheld one
                     continue
+                involved = [located for f in (was, now) if f is not None for located in _finding_revisions(f)]
+                if not self.shown(involved, on=day):
+                    continue  # it rests on what they may not read that day: neither listed nor counted
                 decisions += 1
                 words = (_finding_words(was), _finding_words(now))
                 if words[0] == words[1]:
@@ -1052,11 +1093,14 @@ class _Impact:
                     subject=f"{held.kind} {sides}" + (f" ({held.subject})" if held.subject else ""),
                     change="added" if was is None else "removed" if now is None else "changed",
                     before=words[0], after=words[1], rules=tuple(p for rule in rules for p in self.place(rule))),
-                    [located for f in (was, now) if f is not None for located in _finding_revisions(f)], on=day)
+                    involved, on=day)
         for origin, subject, asked in logged:
             answers = [_precedence(side, asked) for side in self.sides]
             if all(words.startswith("input error: ") for _, words in answers):
                 self.unreplay("precedence", origin, subject, f"an input error under both packs: {answers[0][1][13:]}")
+                continue
+            involved = [_locator(asked.a), _locator(asked.b)]
+            if not self.shown(involved, on=asked.context.valid_at, known_at=asked.context.known_at):
                 continue
             decisions += 1
             if answers[0] == answers[1]:
@@ -1065,7 +1109,7 @@ class _Impact:
             self.add(ImpactChange(source="precedence", origin=origin, subject=subject, change="changed",
                                   before=answers[0][1], after=answers[1][1],
                                   rules=self.behind(fired, ("precedence", "supersession"))),
-                     [_locator(asked.a), _locator(asked.b)], on=asked.context.valid_at, known_at=asked.context.known_at)
+                     involved, on=asked.context.valid_at, known_at=asked.context.known_at)
         withheld = self.snapshot.withheld(self.asker) if dates else ()
         if withheld:
             failed.insert(0, f"swept as your groups read the project, {len(withheld):,} document(s) withheld: "
@@ -1088,6 +1132,11 @@ class _Impact:
         store = self.snapshot.store
         documents = [store.document(meta.uid) for meta in store.documents()]
         legend = legend_of(documents)  # as ingest reads it: the legends everyone may read
+        # only the revisions the asker may read are read again (audit 112a F1): the asker may write
+        # the vocabulary, so whether a restricted revision's figure binds otherwise — listed by its
+        # document's id alone, or only counted — tells which words stand beside its figures
+        documents = [document for document in documents
+                     if self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker)]
         units = self.snapshot.manifest.units
         extractors = [project_extractor(rules, units, legend=legend) for rules in self.rules]
         decisions = 0
@@ -1098,10 +1147,7 @@ class _Impact:
             keys = sorted(set(sides[0]) | set(sides[1]), key=lambda key: key[3:])
             changed = [(document, key, sides[0].get(key), sides[1].get(key)) for key in keys
                        if _bound(sides[0].get(key)) != _bound(sides[1].get(key))]
-            # the figures the asker is shown (audit 73 A F2): a revision they may not read counts only
-            # its changed figures, listed withheld by document id, as the supersession source counts
-            readable = self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker)
-            decisions += len(keys) if readable else len(changed)
+            decisions += len(keys)
             found += changed
         shown = found[:_SUBJECTS_LISTED]
         lines = _figure_lines(self.root, [(document, key) for document, key, _, _ in shown])
@@ -1113,19 +1159,15 @@ class _Impact:
                 subject=f"{key[0]}@{key[1]}#{key[2]} {figure.text!r}", change="changed",
                 before=self._binding(_bound(before), 0, _entry(extractors[0], document, key, before)),
                 after=self._binding(_bound(after), 1, _entry(extractors[1], document, key, after)),
-                rules=self.behind(fired, _VOCABULARY_KINDS)), [Locator(doc=document.id, rev=document.revision)],
-                at_document=True)
+                rules=self.behind(fired, _VOCABULARY_KINDS)), [Locator(doc=document.id, rev=document.revision)])
         note = ""
         if len(found) > len(shown):
             counted: dict[tuple[str, str], int] = {}
             for document, _, before, after in found[len(shown):]:
                 outcome = (_bound(before) or "unbound", _bound(after) or "unbound")
-                if not self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker):
-                    outcome = ("withheld (access)", "")  # its subjects are its content
-                    self.withheld_more += 1
                 counted[outcome] = counted.get(outcome, 0) + 1
             note = f"{len(found) - len(shown)} more not listed: " + "; ".join(
-                f"{a} -> {b}: {n}" if b else f"{a}: {n}" for (a, b), n in sorted(counted.items(), key=lambda item: -item[1]))
+                f"{a} -> {b}: {n}" for (a, b), n in sorted(counted.items(), key=lambda item: -item[1]))
         self.sources.append(ImpactSource(source="subjects", decisions=decisions, changed=len(found), note=note))
 
     def _vocabulary_rules(self, subject: str | None, side: int) -> list[str]:
@@ -1220,17 +1262,21 @@ class _EdgesOf:
         return getattr(self._store, name)
 
 
-def _edges(snapshot: Snapshot, stored: Sequence[Supersedes], readings: AddendaReadings) -> list[Supersedes]:
-    """The graph's edges, those a rule derived replaced by ``readings``' applied edges."""
+def _edges(snapshot: Snapshot, stored: Sequence[Supersedes], readings: AddendaReadings,
+           readable: Callable[[Locator], bool]) -> list[Supersedes]:
+    """The graph's edges, those a rule derived from an item the asker may read (``readable``)
+    replaced by ``readings``' applied edges of such items; an item they may not read keeps the
+    graph's (as ingested), whatever the side's rules."""
     revisions: dict[str, Any] = {}
     for meta in snapshot.store.documents():
         held = revisions.get(meta.id)
         if held is None or (meta.effective.from_, meta.seq) >= (held.effective.from_, held.seq):
             revisions[meta.id] = meta
-    edges = [edge for edge in stored if not edge.origin.startswith("rule:")]
+    edges = [edge for edge in stored
+             if not edge.origin.startswith("rule:") or (edge.by is not None and not readable(edge.by))]
     for derived in readings.applied:
         meta = revisions.get(derived.by.doc)
-        if meta is None:
+        if meta is None or not readable(derived.by):
             continue
         edges.append(Supersedes(source=meta.locator, target=derived.target, scope=derived.scope,
                                 effective=meta.effective.from_, by=derived.by, origin=f"rule:{derived.rule}",
@@ -1314,6 +1360,11 @@ def _eligibility_key(answer: Mapping[str, Any]) -> tuple[Any, ...]:
 
 #: A list of documents longer than this is shown by its count and what the other side lacks.
 _LISTED = 20
+
+
+def _listed(ids: Sequence[str]) -> str:
+    """Document ids in a note: the first ``_LISTED``, and how many more."""
+    return ", ".join(ids[:_LISTED]) + (f" and {len(ids) - _LISTED:,} more" if len(ids) > _LISTED else "")
 
 
 def _documents(names: Sequence[str], other: Sequence[str] | None) -> str:

@@ -76,8 +76,9 @@ class ImpactChange(BaseModel):
 
 
 class ImpactSource(BaseModel):
-    """One source of decisions: how many were recomputed and how many changed (``withheld`` of
-    those changed shown by document id alone: the asker may not read a document they involve);
+    """One source of decisions: how many were recomputed and how many changed, of those the asker
+    is shown (``withheld``: 0, kept for compatibility — a decision involving a document the asker
+    may not read is neither listed nor counted, and the report's ``withheld`` names those documents);
     ``unreplayed``: the questions of this source that are no decision to compare (listed in the
     report's ``unreplayed``); ``note`` says what was not recomputed and why."""
 
@@ -124,6 +125,10 @@ class ImpactReport(BaseModel):
     changes: tuple[ImpactChange, ...]
     unreplayed: tuple[ImpactUnreplayed, ...] = ()
     groups: tuple[str, ...] = ()
+    #: the documents the asker may not read, in full or in part (by id; the access gate's alone, as
+    #: the sweep's ``summary.withheld``, and the pack tests' corpus's): no decision involving them is
+    #: listed or counted in any source, whatever the packs say of them (audit 112a F1)
+    withheld: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:

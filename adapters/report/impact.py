@@ -58,6 +58,13 @@ def _counts(source: Any) -> str:
     return words
 
 
+def _withheld_note(withheld: Any) -> str:
+    """The documents left out of every source, by id (at most 20 named)."""
+    shown = ", ".join(withheld[:20]) + (f" and {len(withheld) - 20:,} more" if len(withheld) > 20 else "")
+    return (f"{WITHHELD}: {len(withheld):,} document(s) you may not read, in full or in part, left out of "
+            f"every source (no decision involving them is listed or counted): {shown}")
+
+
 def _rules(change: Any) -> str:
     return ", ".join(str(place) for place in change.rules)
 
@@ -76,6 +83,8 @@ def render_impact_text(report: Any) -> list[str]:
         lines.append("no rule changed (comments, layout or order only)")
     for source in report.sources:
         lines.append(line(f"{source.source}: {_counts(source)}" + (f" ({source.note})" if source.note else "")))
+    if report.withheld:
+        lines.append(line(_withheld_note(report.withheld)))
     for change in report.changes:
         rules = _rules(change)
         lines.append(line(f"{change.source} {change.origin} {change.subject}: {_outcome(change)}"
@@ -103,6 +112,8 @@ def render_impact_markdown(report: Any) -> str:
     lines += [f"| {s.source} | {s.decisions} | {s.changed} | {s.withheld} | {s.unreplayed} | "
               f"{markdown_inline(s.note) or ' '} |" for s in report.sources]
     lines.append("")
+    if report.withheld:
+        lines += [markdown_inline(_withheld_note(report.withheld)) + ".", ""]
     if report.unreplayed:
         lines += [f"**{len(report.unreplayed)} question(s) not replayed.**", "",
                   "| Source | Where | Question | Why |", "|---|---|---|---|"]
@@ -157,6 +168,7 @@ def render_impact_sarif(report: Any) -> str:
     run = {"tool": {"driver": {"name": "inforce", "version": _tool_version(), "rules": rules}},
            "results": results,
            "properties": {"project": report.project, "pack": report.pack, "new": report.new, "old": report.old,
-                          "valid_at": [day.isoformat() for day in report.valid_at]}}
+                          "valid_at": [day.isoformat() for day in report.valid_at],
+                          **({"withheld": list(report.withheld)} if report.withheld else {})}}
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json_text(json.dumps(log, indent=2, ensure_ascii=False)) + "\n"
