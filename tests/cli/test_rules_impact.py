@@ -45,7 +45,8 @@ def test_text_lists_a_summary_line_per_source_and_a_line_per_changed_decision_an
 def test_json_is_the_documented_schema(followup, edited):
     data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "-f", "json", code=1).stdout)
     assert set(data) == {"project", "index_build", "pack", "new", "old", "valid_at", "rules_changed", "sources",
-                         "changes", "unreplayed", "groups"}
+                         "changes", "unreplayed", "groups", "withheld"}
+    assert data["withheld"] == []  # support-uk reads every handbook
     assert [s["source"] for s in data["sources"]] == ["eligibility", "tests", "supersession", "asof", "precedence",
                                                     "subjects"]
     change = data["changes"][0]
@@ -107,9 +108,12 @@ def repository(followup, tmp_path) -> Path:
 def test_a_pack_edited_in_place_is_compared_with_its_version_at_head(repository):
     pack = repository / "rules" / "followup.yaml"
     pack.write_text(pack.read_text("utf-8").replace(PERIOD, PERIOD.replace("14", "10"), 1), encoding="utf-8")
-    out = invoke("rules", "impact", str(repository), "--pack", str(pack), code=1).stdout
+    # without --groups only the public handbooks are read: every decision the change moves is one of
+    # P2, which only support-uk may read, so none is listed or counted (audit 112a F1) and it exits 0
+    out = invoke("rules", "impact", str(repository), "--pack", str(pack), code=0).stdout
     assert "old: HEAD:rules/followup.yaml;" in out.splitlines()[0]
     assert "rule FUP-C001 (calculation) modified: rules/followup.yaml:31" in out
+    assert "no decision changes" in out and "you may not read, in full or in part" in out
     # the change shows in the pack test's case for support-uk, of P2, which only they may read (audit NN-3)
     out = invoke("rules", "impact", str(repository), "--pack", str(pack), "--against-ref", "HEAD",
                  "--groups", "support-uk", code=1).stdout

@@ -89,16 +89,17 @@ def test_a_logged_decision_of_another_project_or_a_torn_line_is_named_not_replay
     assert f"not replayed: eligibility {log}:2 eligible at " in text
 
 
-def test_without_the_group_a_change_about_its_handbook_is_counted_and_shown_by_id(followup, edited):
-    """Q2: the same run without --groups: every change still counts (exit 1), those naming the
-    group's handbook (P2) shown by id alone, no date, no rule outcome."""
-    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "-f", "json", code=1).stdout)
-    hidden = [c for c in data["changes"] if c["withheld"]]
-    assert hidden and all(c["subject"] == "P2" and c["before"] is None and c["after"] is None for c in hidden)
-    assert next(s for s in data["sources"] if s["source"] == "eligibility")["withheld"] == len(hidden)
+def test_without_the_group_a_change_about_its_handbook_is_neither_shown_nor_counted(followup, edited):
+    """Q2: the same run without --groups: a change naming the group's handbook (P2) was listed by
+    id and counted; since the asker writes the pack, that told them what P2 says (audit 112a F1).
+    Now every decision over P2 is left out of the lists and totals alike, and P2 is named once,
+    by the access gate, as withheld; the owner sees every change."""
+    data = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), "-f", "json").stdout)
+    assert data["changes"] == [] and data["withheld"] == ["P2"]
+    assert all(s["withheld"] == 0 and s["changed"] == 0 for s in data["sources"])
     shown = json.loads(invoke("rules", "impact", str(followup), "--pack", str(edited), *OWNER, "-f", "json",
                               code=1).stdout)
-    assert len(shown["changes"]) == len(data["changes"]) and not any(c["withheld"] for c in shown["changes"])
+    assert shown["changes"] and not any(c["withheld"] for c in shown["changes"]) and shown["withheld"] == []
 
 
 def test_a_case_name_cannot_start_a_line_nor_mention_anyone(followup, edited, tmp_path):
