@@ -28,28 +28,42 @@ outcomes and the rule behind it (its id, and the pack file and line it is writte
    ``quantities.project_extractor``, as ingest reads them), and each figure whose subject
    differs is listed (bound to another subject, bound to none, or newly bound) at its file and
    line, with the vocabulary rules behind each outcome; past :data:`_SUBJECTS_LISTED` the rest
-   are counted by outcome. Restricted revisions are left out, as the sweep leaves them.
+   are counted by outcome. Revisions the asker may not read are not read (see Access).
 
 The graph's other data (documents, applicability, qualifier links, an addendum's items) is as
 ingested; the sweep compares the stored quantities' subjects, not the re-read ones.
 
-**Access, one rule for every source.** The sweep is run as the asker (``groups``) and the
-``asof`` answers are theirs (``Snapshot.asof``), so those sources count and compare the
-decisions the asker's own ``sweep`` and ``asof`` show them, and nothing of a restricted
-revision moves their counts (audit LL-01); the documents their sweep withheld are named by id
-in the precedence source's note, as the sweep's ``summary.withheld`` names them. The subjects
-read every document, a case or a logged decision is decided with its own groups, and the edges
-are the graph's, the same for everyone (``engine.access`` rule 7). What the asker is shown of
-each goes through the one gate, ``Snapshot.target_readable`` (undated, or on the decision's
-day: a document judged by the revision that decides it, audit LL-02): a changed decision that
-involves what they may not read is listed as the sweep lists a withheld document, by its id
-with the reason ``access`` and nothing else (no file, line, text or title), and each source
-counts what it withheld. So is each changed case of the pack's own tests (its answer decided
-over the test's corpus, with an eligibility case's own groups): by the documents it asks about
-and its answers name, judged in the corpus they come from (``_Impact._test_judge``: the test's
-documents by their own access, and with ``corpus: ..`` by the project's as well; audit NN-1,
-NN-3); a test corpus file that does not read is told as a failed ingest tells it
-(``engine.ingest.withhold_read_problems``).
+**Access, one rule for every source.** The asker (``groups``) may write both packs, so anything
+the report tells of a decision about a document they may not read is an oracle over its text
+(audit 112a F1: a subject rule whose synonym is a guessed phrase told, by a change listed
+"SEC-1: withheld (access)" or only counted, whether SEC-1 holds those words beside a figure). So
+a decision that involves what the asker may not read is **neither listed nor counted**, in any
+source, changed or not (``_Impact.add``, and each source's total through ``_Impact.shown``): the
+report, exit status included, is the same whatever the packs say about restricted documents.
+What is read or judged is the one gate's (``Snapshot.target_readable``: undated, or on the
+decision's day, a document judged by the revision that decides it, audit LL-02):
+
+- the sweep is run as the asker and the ``asof`` answers are theirs (``Snapshot.asof``), and a
+  finding or answer resting on what they may not read that day is left out; an addendum item
+  they may not read keeps the graph's edges (as ingested) on both sides, never the ones either
+  pack would derive from its text; an edge or proposal whose item or target they may not read is
+  left out, and so is its target's as-of answer;
+- the subjects read only the revisions they may read;
+- a case (``--cases``, an example answer, a logged decision) is decided with its own groups, and
+  is theirs only when those groups read nothing they may not (judged by the gate, never by which
+  documents the packs make the answer name); a logged precedence question, by its two sides on
+  its day;
+- the pack's own tests are decided over their corpus: a test file whose corpus holds a document
+  they may not read (judged as ``_Impact._test_judge`` judges it: the test's documents by their
+  own access, and with ``corpus: ..`` by the project's as well; audit NN-1, NN-3) is left out
+  whole, its note naming those documents; a test corpus file that does not read is told as a
+  failed ingest tells it (``engine.ingest.withhold_read_problems``).
+
+What the asker is told instead does not depend on the packs: the report's ``withheld`` names by
+id every document they may not read in full or in part (``Snapshot.withheld``, as the sweep's
+``summary.withheld``), with the pack tests' corpus's; each source's ``withheld`` is kept in the
+JSON for its readers and is always 0. An asker who may read every document (the owner) sees every
+decision whole, as before.
 
 **What is not a decision** is counted apart and named (``ImpactReport.unreplayed``), never as
 unchanged: a case that is an input error under both packs (a case of ``--cases`` is then an

@@ -367,11 +367,12 @@ def impact(
     tests, example answers, logged decisions), supersession edges and as-of answers, the sweep's
     precedence decisions and the logged ones, and (a vocabulary change) the stored figures' subjects.
 
-    The sweep and the as-of answers are those --groups are shown (their own sweep and asof); any
-    other decision involving a document --groups may not read is shown by the document's id
-    alone, "withheld (access)", and counted.
-    Exit 0 when nothing changes, 1 when a decision does (withheld ones too), 2 when a pack does not
-    lint or a case of --cases decides nothing under either pack.
+    The sweep and the as-of answers are those --groups are shown (their own sweep and asof); a
+    decision involving a document --groups may not read is neither listed nor counted (the pack
+    is yours: a count would tell what the document says), and those documents are named once,
+    "withheld (access)".
+    Exit 0 when no decision shown changes, 1 when one does, 2 when a pack does not lint or a case
+    of --cases decides nothing under either pack.
     """
     from inforce.adapters.report.impact import (
         render_impact_markdown,
