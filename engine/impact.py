@@ -1177,7 +1177,7 @@ class _Impact:
         note = ""
         if len(found) > len(shown):
             counted: dict[tuple[str, str], int] = {}
-            for document, _, before, after in found[len(shown):]:
+            for _, _, before, after in found[len(shown):]:
                 outcome = (_bound(before) or "unbound", _bound(after) or "unbound")
                 counted[outcome] = counted.get(outcome, 0) + 1
             note = f"{len(found) - len(shown)} more not listed: " + "; ".join(
