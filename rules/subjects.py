@@ -247,14 +247,7 @@ def _tokens_pattern(tokens: Sequence[str]) -> str:
     more than the last (audit 76 B F6). Within a run, stems that can both match at one place
     are one the other's prefix, and the tree tries the longer first, as the order did (the
     tokens come longest first)."""
-    runs: list[tuple[str, str, list[str]]] = []
-    for token in tokens:
-        start, stem, end = _token_parts(token)
-        if runs and runs[-1][0] == start and runs[-1][1] == end:
-            runs[-1][2].append(stem)
-        else:
-            runs.append((start, end, [stem]))
-    ways = [f"{start}{_stem_tree(stems)}{end}" for start, end, stems in runs]
+    ways = [f"{start}{_stem_tree(stems)}{end}" for start, end, stems in _runs(tokens)]
     return ways[0] if len(ways) == 1 else "(?:" + "|".join(ways) + ")"
 
 
@@ -488,6 +481,11 @@ def _first_ways(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tupl
 def _tokens_order(tokens: Sequence[str]) -> list[tuple[str, str, str]]:
     """The tokens as :func:`_tokens_pattern` tries them: its runs in order, and within a run the
     stems in the order its prefix tree tries them (at each character the longer first)."""
+    return [(start, stem, end) for start, end, stems in _runs(tokens) for stem in _tree_order(stems)]
+
+
+def _runs(tokens: Sequence[str]) -> list[tuple[str, str, list[str]]]:
+    """The tokens in runs that share what may stand before and after them: (before, after, the stems)."""
     runs: list[tuple[str, str, list[str]]] = []
     for token in tokens:
         start, stem, end = _token_parts(token)
@@ -495,7 +493,7 @@ def _tokens_order(tokens: Sequence[str]) -> list[tuple[str, str, str]]:
             runs[-1][2].append(stem)
         else:
             runs.append((start, end, [stem]))
-    return [(start, stem, end) for start, end, stems in runs for stem in _tree_order(stems)]
+    return runs
 
 
 def _tree_order(stems: list[str]) -> list[str]:
