@@ -37,7 +37,7 @@ from .ruleset import LoadedPack, RuleOrigin, RuleSet
 from .schema import rule_pack_schema, rule_test_schema
 from .source import RuleError
 from .subjects import (
-    MAX_WRITTEN_WORDS,
+    MAX_PATTERN_CHARS,
     AbbreviationRule,
     GradeRule,
     InferenceRule,
@@ -47,7 +47,7 @@ from .subjects import (
 )
 
 __all__ = [
-    "MAX_WRITTEN_WORDS",
+    "MAX_PATTERN_CHARS",
     "DEFAULT_SUBJECTS",
     "LINT_CODES",
     "RULE_KINDS",

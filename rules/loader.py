@@ -25,7 +25,7 @@ from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
 from .pack import Rule, RulePack
 from .ruleset import LoadedPack, RuleSet
 from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
-from .subjects import MAX_WRITTEN_WORDS, SubjectRule, SubjectVocabulary
+from .subjects import MAX_PATTERN_CHARS, SubjectRule, SubjectVocabulary
 
 __all__ = [
     "DEFAULT_SUBJECTS",
@@ -372,28 +372,28 @@ def compile_rules(
 
 
 def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
-    """The subject vocabulary of all the packs, when it writes more than ``MAX_WRITTEN_WORDS``
-    words into its pattern: an error at the subject rule by which it passes the bound (packs and
-    rules in their order), before anything is compiled (audit 112 B F1)."""
+    """The subject vocabulary of all the packs, when it writes more than ``MAX_PATTERN_CHARS``
+    characters of pattern: an error at the subject rule by which it passes the bound (packs and
+    rules in their order), before anything is compiled (audits 112 B, 113 B)."""
     vocabulary = SubjectVocabulary.of_rules([rule for pack in loaded for rule in pack.pack.rules])
-    if vocabulary.written_words <= MAX_WRITTEN_WORDS:
+    size = vocabulary.written_size
+    if size <= MAX_PATTERN_CHARS:
         return []
+    message = (f"the subject vocabulary writes about {size:,} characters of pattern (each synonym's words and "
+               f"their abbreviations), more than the {MAX_PATTERN_CHARS:,} a project may compile")
+    hint = "fewer or shorter subjects and synonyms, or fewer abbreviations of the words they share"
     total = 0
     for pack in loaded:
         for index, rule in enumerate(pack.pack.rules):
             if not isinstance(rule, SubjectRule):
                 continue
-            total += sum(vocabulary.words_written(synonym) for synonym in rule.synonyms)
-            if total > MAX_WRITTEN_WORDS:
-                message = (f"the subject vocabulary writes {vocabulary.written_words:,} words into its pattern "
-                           f"(each synonym's words and their abbreviations), more than the {MAX_WRITTEN_WORDS:,} "
-                           f"a project may compile; it passes the bound at this rule")
-                hint = "fewer subjects or synonyms, or fewer abbreviations of the words they share"
+            total += sum(vocabulary.synonym_size(synonym) for synonym in rule.synonyms)
+            if total > MAX_PATTERN_CHARS:
+                message += "; it passes the bound at this rule"
                 if pack.source is not None:
                     return [pack.source.error(("rules", index), "RP003", message, hint=hint)]
                 return [InputError(message, file=pack.file, field="rules", code="RP003", hint=hint)]
-    return [InputError(f"the subject vocabulary writes {vocabulary.written_words:,} words into its pattern, more than "
-                       f"the {MAX_WRITTEN_WORDS:,} a project may compile", field="rules", code="RP003")]
+    return [InputError(message, field="rules", code="RP003", hint=hint)]
 
 
 def compile_manifest(manifest: Manifest, root: str | Path, *, lint: bool = True) -> RuleSet:

@@ -185,8 +185,10 @@ class AbbreviationRule(RuleBase):
     """How drawings shorten words: each abbreviation as written, and the word(s) it stands for."""
 
     kind: Literal["abbreviations"]
-    words: dict[str, str] = Field(
-        min_length=1, description="abbreviation as written (``CONC.``) → the word it stands for (``concrete``)",
+    words: dict[Phrase, Phrase] = Field(
+        min_length=1, description="abbreviation as written (``CONC.``) → the word it stands for (``concrete``); "
+        "each at most 200 characters, as a synonym (audit 113 B F1: a 6,000-character abbreviation of a word "
+        "many synonyms start with was written again for each)",
     )
 
 
@@ -392,32 +394,45 @@ def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[
     return PhraseFinder(None if tree is None else re.compile(tree), None if rest is None else re.compile(rest))
 
 
-#: The most words a project's subject vocabulary may write into its pattern (each word of each
-#: synonym, and each abbreviation of it, once for each way the synonym's first words are
-#: written: ``SubjectVocabulary.written_words``), checked with its packs (``rules.loader.compile_rules``).
-#: Compiling costs 0.1 to 0.2 ms a word (an abbreviated one the more), and memory with it:
-#: 8,000 subjects of 10 synonyms of one to three words write 211,000 words (18 s, 0.8 GB), 3,000
-#: of them with an abbreviation of most words 191,000 (33 s, 1.2 GB), 8,000 so 550,000 (50 s to
-#: 3.5 minutes, 3 GB; audit 112 B F1). At the bound an ingest compiles for some 15 to 25 s.
-MAX_WRITTEN_WORDS = 150_000
+#: The most characters of pattern a project's subject vocabulary may write (``SubjectVocabulary.
+#: written_size``, estimated without writing it: :func:`_written_size`), checked with its packs
+#: (``rules.loader.compile_rules``). Compiling costs some 4 µs a character, and memory with it:
+#: 8,000 subjects of 10 synonyms of one to three words write some 4 M characters (18 s, 0.8 GB);
+#: the same with an abbreviation of most words 27 M (50 s to 3.5 minutes, 3 GB; audit 112 B F1);
+#: 149,000 synonyms of 190 letters 29 M (46 s, 3.5 GB; audit 113 B F2). At the bound an ingest
+#: compiles for some 10 to 25 s.
+MAX_PATTERN_CHARS = 5_000_000
+
+#: What a written word costs in pattern beside its letters: a word written only as itself (the
+#: spaces after it), a way among others (the tests of what stands around it), and each way to
+#: write a phrase's first words (the group naming the phrase found).
+_WORD_COST, _WAY_COST, _FOUND_COST = 8, 40, 20
 
 
-def _words_written(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> int:
-    """How many words (and abbreviations) the pattern of the phrase ``words`` writes, as
-    :func:`_first_ways` and :func:`_words_pattern` write it: after each way to write the next
-    run of words, the rest of the phrase again (a synonym of many words whose words and pairs of
-    words are abbreviated writes a number growing as Fibonacci's: 26 words held an ingest 66 s at
-    4.7 GB; audit 112 B F2), and the rest once for each way its first words are written, up to
-    :data:`_TREE_WAYS`. Counted from the end, each rest once."""
+def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> int:
+    """About how many characters of pattern the phrase ``words`` writes, as :func:`_first_ways` and
+    :func:`_words_pattern` write it: each word or abbreviation its length and :data:`_WORD_COST`,
+    the rest of the phrase written again after each way to write the words before it (a synonym
+    of many words whose words and pairs of words are abbreviated writes a number of them growing as
+    Fibonacci's: 26 words held an ingest 66 s at 4.7 GB; audit 112 B F2), and the rest once for each
+    way its first words are written, up to :data:`_TREE_WAYS`. Counted from the end, each rest once."""
     n = len(words)
-    ways = [[len(shortened.get(words[i:end], ())) + (end == i + 1) for end in range(i + 1, n + 1)] for i in range(n)]
-    rest = [0] * (n + 1)  # rest[i]: the words _words_pattern(words, i) writes
+    # ways[i][k - 1]: (how many ways, their characters) to write the k words from i
+    ways = []
+    for i in range(n):
+        row = []
+        for end in range(i + 1, n + 1):
+            written = list(shortened.get(words[i:end], ())) + ([words[i]] if end == i + 1 else [])
+            row.append((len(written), len("".join(written))))
+        alone = sum(count for count, _ in row) == 1
+        row = [(count, size + count * (_WORD_COST if alone else _WAY_COST)) for count, size in row]
+        ways.append(row)
+    rest = [0] * (n + 1)  # rest[i]: the characters _words_pattern(words, i) writes
     for i in range(n - 1, -1, -1):
-        rest[i] = sum(count + rest[i + k] for k, count in enumerate(ways[i], start=1) if count)
-    first = sum(ways[0])
-    if first > _TREE_WAYS:
+        rest[i] = sum(size + rest[i + k] for k, (count, size) in enumerate(ways[i], start=1) if count)
+    if sum(count for count, _ in ways[0]) > _TREE_WAYS:
         return rest[0]
-    return sum(count * (1 + rest[k]) for k, count in enumerate(ways[0], start=1) if count)
+    return sum(size + count * (rest[k] + _FOUND_COST) for k, (count, size) in enumerate(ways[0], start=1) if count)
 
 
 def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> tuple[str | None, str | None]:
@@ -644,14 +659,14 @@ class SubjectVocabulary:
         return _alternatives([word for word, _ in self._synonyms], self.shortened)
 
     @cached_property
-    def written_words(self) -> int:
-        """How many words the synonyms' pattern writes (:func:`_words_written`; bounded by
-        :data:`MAX_WRITTEN_WORDS`), counted without writing it."""
-        return sum(self.words_written(word) for word, _ in self._synonyms)
+    def written_size(self) -> int:
+        """About how many characters of pattern the synonyms write (:func:`_written_size`; bounded by
+        :data:`MAX_PATTERN_CHARS`), counted without writing it."""
+        return sum(self.synonym_size(word) for word, _ in self._synonyms)
 
-    def words_written(self, synonym: str) -> int:
-        """How many words the pattern writes for ``synonym`` (:func:`_words_written`)."""
-        return _words_written(tuple(_fold(synonym).split()), self.shortened)
+    def synonym_size(self, synonym: str) -> int:
+        """About how many characters of pattern ``synonym`` writes (:func:`_written_size`)."""
+        return _written_size(tuple(_fold(synonym).split()), self.shortened)
 
     def words(self, listed: Iterable[str]) -> WordList:
         """A list of words found as this vocabulary finds its synonyms (its abbreviations too)."""

@@ -28,7 +28,7 @@ from inforce.ontology import (
     UnsharedReading,
 )
 from inforce.ontology.files import read_bounded
-from inforce.rules import MAX_WRITTEN_WORDS, RuleSet, compile_manifest
+from inforce.rules import MAX_PATTERN_CHARS, RuleSet, compile_manifest
 
 from ..access import AccessGate
 from ..addenda.items import itemize
@@ -42,7 +42,7 @@ from ..erasures import ErasedDocuments
 from ..facts import TooManyFigures, headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
 from ..quantities.extract import QuantityExtractor, project_extractor, project_vocabulary
-from ..quantities.legend import abbreviation_legend, legends_of
+from ..quantities.legend import ENTRY_MAX, abbreviation_legend, legends_of, overlong_entries
 from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
@@ -730,12 +730,20 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
             f"({_revision_name(first)}: {words!r}; {said}): applied in neither, it binds no figure",
             file=first.source.file, field="abbreviations",
             hint="give it one meaning in every legend, or write the words out where they differ"))
-    written = project_vocabulary(rules).with_legend(legends.entries).written_words if legends.entries else 0
-    if written > MAX_WRITTEN_WORDS:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2)
+    for document in documents:
+        if any(document is withheld for withheld in legends.withheld):
+            continue  # its legend is not applied, and said so above
+        for abbreviation in overlong_entries(document):
+            not_applied.append(InputError(
+                f"{document.id}: legend entry {abbreviation[:40]!r}... is not applied: an abbreviation and its words "
+                f"are at most {ENTRY_MAX} characters each, as a synonym's", file=document.source.file,
+                field="abbreviations", hint="shorten the entry, or leave it out"))
+    written = project_vocabulary(rules).with_legend(legends.entries).written_size if legends.entries else 0
+    if written > MAX_PATTERN_CHARS:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2)
         defining = sorted({document.source.file for document in documents if abbreviation_legend(document)})
         not_applied.append(InputError(
-            f"the abbreviation legends are not applied: with them the subject vocabulary writes {written:,} words "
-            f"into its pattern, more than the {MAX_WRITTEN_WORDS:,} a project may compile (legends in "
+            f"the abbreviation legends are not applied: with them the subject vocabulary writes about {written:,} "
+            f"characters of pattern, more than the {MAX_PATTERN_CHARS:,} a project may compile (legends in "
             f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
             field="abbreviations", hint="fewer legend entries of several words, or shorter synonyms that hold them"))
         return (), parsed, not_applied

@@ -38,7 +38,8 @@ from inforce.ontology.document import ABBREVIATION_WORDS
 
 from ..access import AccessGate
 
-__all__ = ["Conflict", "Legends", "abbreviation_legend", "legend_of", "legends_of", "spell_out"]
+__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "legend_of", "legends_of", "overlong_entries",
+           "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
@@ -48,12 +49,30 @@ _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations
 _ENTRY = re.compile(r"^\s*(?P<abbr>\S(?:.*?\S)?)\s+(?:=|[-–—]|:)\s+(?P<words>[A-Za-z])")
 
 
+#: The longest abbreviation or words a legend entry may give, as a synonym of a rule pack
+#: (``rules.subjects.Phrase``): a 200,000-character abbreviation of "concrete" was written into
+#: the pattern of every synonym starting with the word (20 s an ingest; audit 113 B F3).
+ENTRY_MAX = 200
+
+
 def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
     """The abbreviations ``document`` defines (as written, the words): its declared
-    ``abbreviations`` first, then its legend tables and callouts, in document order."""
+    ``abbreviations`` first, then its legend tables and callouts, in document order; an entry
+    longer than :data:`ENTRY_MAX` is none (``overlong_entries`` names it)."""
+    return [entry for abbreviation, words in _written(document) for entry in _entry(abbreviation, words)]
+
+
+def overlong_entries(document: Document) -> list[str]:
+    """The abbreviations of ``document``'s legend left out for their length (:data:`ENTRY_MAX`)."""
+    return [abbreviation for abbreviation, words in _written(document)
+            if len(abbreviation.strip()) > ENTRY_MAX or len(" ".join(words.split())) > ENTRY_MAX]
+
+
+def _written(document: Document) -> list[tuple[str, str]]:
+    """The legend's entries as written: (the abbreviation, the words)."""
     found: list[tuple[str, str]] = []
     for abbreviation, words in document.abbreviations.items():  # a drawing's ``abbreviations:``
-        found += _entry(abbreviation, words)
+        found.append((abbreviation, words))
     headings = {p.path: p.heading for p in document.provisions if p.kind == "section"}
     for provision in document.provisions:
         if provision.kind == "table_row":
@@ -61,14 +80,14 @@ def abbreviation_legend(document: Document) -> list[tuple[str, str]]:
             if not legend and provision.parent is not None:
                 legend = _LEGEND.match(headings.get(provision.parent, "").strip()) is not None
             if legend and len(provision.cells) >= 2:
-                found += _entry(provision.cells[0], provision.cells[1])
+                found.append((provision.cells[0], provision.cells[1]))
         elif provision.kind == "callout":
             lines = provision.text.splitlines()
             if lines and _LEGEND.match(lines[0].strip().rstrip(":")) is not None:
                 for line in lines[1:]:
                     match = _ENTRY.match(line)
                     if match is not None:
-                        found += _entry(match.group("abbr"), line[match.start("words"):].rstrip())
+                        found.append((match.group("abbr"), line[match.start("words"):].rstrip()))
     return found
 
 
@@ -131,7 +150,9 @@ def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
 
 def _entry(abbreviation: str, words: str) -> list[tuple[str, str]]:
     abbreviation, words = abbreviation.strip(), " ".join(words.split()).lower()
-    if not abbreviation or not words or ABBREVIATION_WORDS.match(words) is None or abbreviation.lower() == words:
+    if not abbreviation or not words or len(abbreviation) > ENTRY_MAX or len(words) > ENTRY_MAX:
+        return []
+    if ABBREVIATION_WORDS.match(words) is None or abbreviation.lower() == words:
         return []
     return [(abbreviation, words)]
 

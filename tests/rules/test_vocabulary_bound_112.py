@@ -1,19 +1,23 @@
-"""Issue 23, audit 112 B: the words a subject vocabulary writes into its pattern are bounded.
+"""Issue 23, audits 112 B and 113 B: the pattern a subject vocabulary writes is bounded.
 
-F1: 8,000 subjects of 10 synonyms with an abbreviation of most words write some 550,000 words
-(50 s to 3.5 minutes of compiling, 3 GB); F2: one synonym of 26 words whose words and pairs of
-words are abbreviated writes a number of them growing as Fibonacci's (66 s, 4.7 GB; 30 words
-would not finish). ``rules check`` and every command refuse a vocabulary past
-``MAX_WRITTEN_WORDS`` at the rule that passes it, before compiling; a drawing legend that
-would carry it past is not applied, with a warning at its file.
+112 B F1: 8,000 subjects of 10 synonyms with an abbreviation of most words wrote a 27 M-character
+pattern (50 s to 3.5 minutes of compiling, 3 GB); F2: one synonym of 26 words whose words and pairs
+of words are abbreviated writes a pattern growing as Fibonacci's (66 s, 4.7 GB at 26 words). 113 B
+F2: a count of words was blind to their length (149,000 synonyms of 190 letters, 46 s, 3.5 GB);
+F1 and F3: a 6,000-character abbreviation in a pack, or a 200,000-character one in a drawing's
+legend, was written again for each synonym starting with its word. The pattern's characters are
+estimated without writing it (``SubjectVocabulary.written_size``) and bounded by
+``MAX_PATTERN_CHARS``: ``rules check`` and every command refuse past it at the rule that passes
+it, before compiling; drawing legends that would carry it past are not applied, with a warning;
+an abbreviation and its words are at most 200 characters, in a pack and in a legend.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from inforce.rules import MAX_WRITTEN_WORDS
-from inforce.rules.subjects import _fold, _sources, _words_written
+from inforce.rules import MAX_PATTERN_CHARS
+from inforce.rules.subjects import _fold, _sources, _written_size
 from tests.support.in_process import inforce
 
 _PAIRS = {("ab",): ("a.",), ("ab", "ab"): ("aa.",)}
@@ -23,16 +27,22 @@ def _long(n: int) -> str:
     return " ".join(["ab"] * n)
 
 
-def test_the_count_follows_what_the_pattern_writes():
-    # the pattern's length per word counted stays within a small factor while both grow as Fibonacci's
-    ratios = []
-    for n in range(4, 15, 2):
-        tree, rest = _sources([_long(n)], _PAIRS)
-        written = _words_written(tuple(_fold(_long(n)).split()), _PAIRS)
-        ratios.append(len((tree or "") + (rest or "")) / written)
-    assert max(ratios) < 2 * min(ratios), ratios
-    assert _words_written(tuple(_long(26).split()), _PAIRS) > MAX_WRITTEN_WORDS
-    assert _words_written(tuple(_long(26).split()), {}) == 26  # unabbreviated: each word once
+def _written(phrases: list[str], shortened) -> int:
+    tree, rest = _sources(phrases, shortened)
+    return len(tree or "") + len(rest or "")
+
+
+def test_the_estimate_follows_what_the_pattern_writes():
+    # within a small factor of the pattern written, while both grow as Fibonacci's, with the words' length
+    shapes = [([_long(n)], _PAIRS) for n in range(4, 17, 3)]
+    shapes += [([f"{word * length}{i}" for i in range(200)], {}) for word, length in (("a", 9), ("b", 190))]
+    shapes += [([f"x{i}{'y' * length} z{i}" for i in range(200)], {}) for length in (3, 150)]
+    shapes += [([f"ab w{i}" for i in range(200)], {("ab",): ("x" * 199 + ".",)})]  # a long abbreviation of a first word
+    for phrases, shortened in shapes:
+        estimate = sum(_written_size(tuple(_fold(p).split()), shortened) for p in phrases)
+        assert 0.5 < estimate / _written(phrases, shortened) < 2.0, (phrases[0], estimate, _written(phrases, shortened))
+    assert _written_size(tuple(_long(26).split()), _PAIRS) > MAX_PATTERN_CHARS
+    assert 149_000 * _written_size(("b" * 190,), {}) > MAX_PATTERN_CHARS  # audit 113 B F2, counted by length
 
 
 PACK = """schema_version: 1
@@ -86,7 +96,7 @@ def test_a_vocabulary_past_the_bound_is_refused_at_the_rule_by_rules_check_and_i
     checked = inforce("rules", "check", root)
     assert checked.returncode == 2
     assert "subj.yaml:4:" in checked.stdout + checked.stderr  # the first rule (line 4): it passes the bound
-    assert "RP003" in checked.stdout + checked.stderr and f"{MAX_WRITTEN_WORDS:,}" in checked.stdout + checked.stderr
+    assert "RP003" in checked.stdout + checked.stderr and f"{MAX_PATTERN_CHARS:,}" in checked.stdout + checked.stderr
     ingested = inforce("ingest", root)
     assert ingested.returncode == 2
     assert not (root / ".inforce").exists() or not any((root / ".inforce").glob("*.kz*"))
@@ -99,3 +109,22 @@ def test_a_legend_that_would_pass_the_bound_is_not_applied_and_said(tmp_path: Pa
     assert ingested.returncode == 0, ingested.stderr
     said = ingested.stdout + ingested.stderr
     assert "abbreviation legends are not applied" in said and "DWG-1.drawing.yaml" in said
+
+
+def test_an_abbreviation_past_200_characters_is_refused_in_a_pack_at_its_line(tmp_path: Path):
+    long = "X" * 6_000 + "."  # audit 113 B F1
+    root = _project(tmp_path, ABBREVIATIONS.replace('"AA.": ab ab', f'"{long}": ab'))
+    checked = inforce("rules", "check", root)
+    said = checked.stdout + checked.stderr
+    assert checked.returncode == 2 and "subj.yaml:" in said and "200" in said
+
+
+def test_a_legend_entry_past_200_characters_is_not_applied_and_said(tmp_path: Path):
+    root = _project(tmp_path, "", legend=True)
+    drawing = root / "documents" / "DWG-1.drawing.yaml"
+    drawing.write_text(drawing.read_text(encoding="utf-8").replace("  AA.: ab ab\n", f"  ? {'C' * 20_000}.\n  : concrete\n"),
+                       encoding="utf-8")  # audit 113 B F3
+    ingested = inforce("ingest", root)
+    said = ingested.stdout + ingested.stderr
+    assert ingested.returncode == 0, said
+    assert "DWG-1.drawing.yaml" in said and "at most 200 characters" in said
