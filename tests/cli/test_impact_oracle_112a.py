@@ -179,3 +179,30 @@ def test_an_edited_addenda_pattern_says_nothing_of_a_restricted_addendum(riversi
     text = inforce("rules", "impact", riverside, "--pack", pack, groups="outsider").stdout
     assert "ADD-02: withheld (access)" not in text and "of them withheld" not in text
     assert "withheld (access): 1 document(s) you may not read" in text
+
+
+@pytest.mark.parametrize("groups", [["owners"], []])
+def test_a_logged_question_on_a_restricted_paragraph_says_nothing_of_whether_it_exists(
+        riverside: Path, groups: list[str]) -> None:
+    """Audit 113 A F2: a logged precedence question the asker writes, decided with the groups its
+    line claims (``owners``), was answered before the gate: ADD-02#9.9, which no revision holds,
+    came back "not replayed: ... no revision of the project has ADD-02#9.9" where ADD-02#1.3,
+    which exists, was dropped — the restricted addendum's outline, one guess at a time. The gate
+    now comes first: both are left out alike."""
+    folder = riverside.parent / f"logged-{len(groups)}"
+    pack = _addenda_pack(folder, riverside)
+    reports = []
+    for path in ("1.3", "9.9"):
+        log = folder / f"log-{path}.jsonl"
+        log.write_text(json.dumps({
+            "at": "2026-12-07T05:36:22Z", "endpoint": "precedence", "caller": "cli", "project": "riverside-library",
+            "index_build": "x", "outcome": "resolved_by_precedence", "context": {"valid_at": "2026-04-20",
+                                                                                "groups": groups},
+            "rules": ["INF-P001"], "a": f"ADD-02#{path}", "b": "SPEC-033000#2.1.A", "winner": f"ADD-02#{path}"}) + "\n")
+        done = inforce("rules", "impact", riverside, "--pack", pack, "--against",
+                       _REPO / "rules" / "stock" / "supersession" / "csi-addenda.yaml", "--decisions", log,
+                       "--format", "json", groups="outsider")
+        report = json.loads(done.stdout)
+        reports.append((done.returncode, report["sources"], report["unreplayed"], report["withheld"]))
+    assert reports[0] == reports[1]
+    assert not any("ADD-02#" in json.dumps(part) for part in reports[0])
