@@ -740,7 +740,8 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
                 field="abbreviations", hint="shorten the entry, or leave it out"))
     written = project_vocabulary(rules).with_legend(legends.entries).written_size if legends.entries else 0
     if written > MAX_PATTERN_CHARS:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2)
-        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)})
+        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
+                           and not any(document is withheld for withheld in legends.withheld)})  # applied: public
         not_applied.append(InputError(
             f"the abbreviation legends are not applied: with them the subject vocabulary writes about {written:,} "
             f"characters of pattern, more than the {MAX_PATTERN_CHARS:,} a project may compile (legends in "
