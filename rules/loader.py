@@ -25,7 +25,7 @@ from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
 from .pack import Rule, RulePack
 from .ruleset import LoadedPack, RuleSet
 from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
-from .subjects import MAX_PATTERN_CHARS, SubjectRule, SubjectVocabulary
+from .subjects import MAX_PATTERN_CHARS, GradeRule, InferenceRule, SubjectRule, SubjectVocabulary
 
 __all__ = [
     "DEFAULT_SUBJECTS",
@@ -379,15 +379,15 @@ def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
     size = vocabulary.written_size
     if size <= MAX_PATTERN_CHARS:
         return []
-    message = (f"the subject vocabulary writes about {size:,} characters of pattern (each synonym's words and "
-               f"their abbreviations), more than the {MAX_PATTERN_CHARS:,} a project may compile")
+    message = (f"the subject vocabulary writes about {size:,} characters of pattern (each synonym and word list's "
+               f"words and their abbreviations), more than the {MAX_PATTERN_CHARS:,} a project may compile")
     hint = "fewer or shorter subjects and synonyms, or fewer abbreviations of the words they share"
     total = 0
     for pack in loaded:
         for index, rule in enumerate(pack.pack.rules):
-            if not isinstance(rule, SubjectRule):
+            if not isinstance(rule, SubjectRule | InferenceRule | GradeRule):
                 continue
-            total += sum(vocabulary.synonym_size(synonym) for synonym in rule.synonyms)
+            total += vocabulary.rule_size(rule)
             if total > MAX_PATTERN_CHARS:
                 message += "; it passes the bound at this rule"
                 if pack.source is not None:

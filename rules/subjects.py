@@ -660,9 +660,17 @@ class SubjectVocabulary:
 
     @cached_property
     def written_size(self) -> int:
-        """About how many characters of pattern the synonyms write (:func:`_written_size`; bounded by
-        :data:`MAX_PATTERN_CHARS`), counted without writing it."""
-        return sum(self.synonym_size(word) for word, _ in self._synonyms)
+        """About how many characters of pattern the vocabulary writes (:func:`_written_size`; bounded
+        by :data:`MAX_PATTERN_CHARS`), counted without writing it: its synonyms, and each word list
+        of its rules found as they are (``words``: a figure's ``near`` and ``unless_*`` words, what
+        an inference or grade is ``stated_for``)."""
+        return sum(self.rule_size(rule) for rule in (*self.subjects, *self.inferences, *self.grades))
+
+    def rule_size(self, rule: RuleBase) -> int:
+        """About how many characters of pattern one of the vocabulary's rules writes."""
+        lists = ("synonyms", "near", "unless_near", "unless_for", "stated_for")
+        return sum(self.synonym_size(phrase) for name in lists for phrase in getattr(rule, name, None) or ()
+                   if isinstance(phrase, str) and phrase.split())
 
     def synonym_size(self, synonym: str) -> int:
         """About how many characters of pattern ``synonym`` writes (:func:`_written_size`)."""

@@ -128,3 +128,24 @@ def test_a_legend_entry_past_200_characters_is_not_applied_and_said(tmp_path: Pa
     said = ingested.stdout + ingested.stderr
     assert ingested.returncode == 0, said
     assert "DWG-1.drawing.yaml" in said and "at most 200 characters" in said
+
+
+INFERENCE = """  - id: XPRB-V003
+    source: probe
+    slug: long-words
+    kind: inference
+    subject: probe.long
+    description: probe
+    stated_for: ["{stated}"]
+    between: {{min: "1 psi", max: "10 psi"}}
+"""
+
+
+def test_an_inference_word_list_counts_toward_the_bound_too(tmp_path: Path):
+    # the word lists a vocabulary finds (an inference's stated_for) are written as its synonyms are
+    root = _project(tmp_path, ABBREVIATIONS + INFERENCE.format(stated=_long(30)))
+    (root / "rules" / "subj.yaml").write_text((root / "rules" / "subj.yaml").read_text(encoding="utf-8").replace(
+        f'synonyms: ["{_long(26)}"]', 'synonyms: ["ab"]'), encoding="utf-8")
+    checked = inforce("rules", "check", root)
+    said = checked.stdout + checked.stderr
+    assert checked.returncode == 2 and "RP003" in said and "XPRB-V003" in said, said
