@@ -1118,6 +1118,11 @@ class _Impact:
                 continue
             answers = [_precedence(side, asked) for side in self.sides]
             if all(words.startswith("input error: ") for _, words in answers):
+                if {locator.doc for locator in involved} & set(self.snapshot.withheld(self.asker)):
+                    # a document with a revision the asker may not read: its pinned revision that does not
+                    # exist had been "not replayed" where one that exists, restricted, was left out (audit
+                    # 114 A F1): left out alike, as every question on it the gate does not show them
+                    continue
                 self.unreplay("precedence", origin, subject, f"an input error under both packs: {answers[0][1][13:]}")
                 continue
             decisions += 1
