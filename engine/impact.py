@@ -1150,7 +1150,7 @@ class _Impact:
             return
         from .facts import read_quantities
         from .quantities import project_extractor
-        from .quantities.legend import legend_of
+        from .quantities.legend import applied_legend, legend_of
 
         store = self.snapshot.store
         documents = [store.document(meta.uid) for meta in store.documents()]
@@ -1161,7 +1161,8 @@ class _Impact:
         documents = [document for document in documents
                      if self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker)]
         units = self.snapshot.manifest.units
-        extractors = [project_extractor(rules, units, legend=legend) for rules in self.rules]
+        # each side applies the legend as ingest would under its packs: none past the pattern's bound
+        extractors = [project_extractor(rules, units, legend=applied_legend(rules, legend)) for rules in self.rules]
         decisions = 0
         found: list[tuple[Any, Any, Any, Any]] = []  # (document, key, before, after)
         for document in documents:

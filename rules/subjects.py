@@ -320,16 +320,32 @@ _WORD_EDGE = re.compile("[a-z0-9]")
 
 def _after_word(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
     """What follows the stem of ``words[i]``, a word written only as itself: its end, then the
-    rest of the phrase. Between two words that a letter or digit ends and begins, written only
-    as themselves, that is one or more spaces and nothing more: the end of the one and the start
+    rest of the phrase (:func:`_continuation`, written out)."""
+    atoms, after = _continuation(words, i, shortened)
+    return "".join(atoms) + after
+
+
+#: The atom of one or more spaces between two plain words (:func:`_continuation`).
+_SPACES = r"\s+"
+
+
+def _continuation(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]
+                  ) -> tuple[tuple[str, ...], str]:
+    """What follows the stem of ``words[i]``, a word written only as itself, as atoms a prefix
+    tree can share (:data:`_SPACES`, each character of the next plain words, escaped) and the
+    pattern after them. Between two words that a letter or digit ends and begins, written only
+    as themselves, stand one or more spaces and nothing more: the end of the one and the start
     of the other hold wherever a space stands between, and never where none does — compiling
     those tests again for each word of each phrase had been most of the cost of a vocabulary of
-    thousands (issue 23, audit 111 B F2)."""
+    thousands (issue 23, audit 111 B F2), and the words after the first, read in the tree, are
+    not tried one phrase after another wherever the first word stands (100,000 synonyms "the
+    ...": 50 s over a 400 KB text; audit 114 B F1)."""
     _, stem, end = _token_parts(words[i])
     if i + 1 < len(words) and not words[i].endswith(".") and _WORD_EDGE.fullmatch(stem[-1:]) and (
             _alone(words, i + 1, shortened) and _WORD_EDGE.fullmatch(_token_parts(words[i + 1])[1][:1])):
-        return r"\s+" + _words_pattern(words, i + 1, shortened, spaced=True)
-    return end + _joined(_words_pattern(words, i + 1, shortened))
+        atoms, after = _continuation(words, i + 1, shortened)
+        return (_SPACES, *map(re.escape, _token_parts(words[i + 1])[1]), *atoms), after
+    return (), end + _joined(_words_pattern(words, i + 1, shortened))
 
 
 def _joined(tail: str) -> str:
@@ -462,8 +478,8 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
         if ways is None:
             rest.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
             continue
-        for way, (before, stem, after) in enumerate(ways):  # the phrase found: the last group a match closes
-            (word_start if before else anywhere).append((tuple(map(re.escape, stem)), f"{after}(?P<p{index}_{way}>)"))
+        for way, (before, atoms, after) in enumerate(ways):  # the phrase found: the last group a match closes
+            (word_start if before else anywhere).append((atoms, f"{after}(?P<p{index}_{way}>)"))
     guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])" if firsts else ""
     if firsts and all(ch.isalnum() for ch in firsts):
         guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
@@ -472,14 +488,16 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
 
 
 def _first_ways(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]
-                ) -> list[tuple[str, str, str]] | None:
+                ) -> list[tuple[str, tuple[str, ...], str]] | None:
     """Each way :func:`_words_pattern` tries to write the phrase ``words``, in its order, as (what
-    must not stand before, the first token's stem, what follows it): ``(?:A|B)T`` finds what
+    must not stand before, the atoms it reads first — the first token's characters, and the plain
+    words after it, :func:`_continuation` —, the pattern after them): ``(?:A|B)T`` finds what
     ``AT|BT`` finds. None past :data:`_TREE_WAYS` ways."""
     if _alone(words, 0, shortened):
         before, stem, _ = _token_parts(words[0])
-        return [(before, stem, _after_word(words, 0, shortened))]
-    found: list[tuple[str, str, str]] = []
+        atoms, after = _continuation(words, 0, shortened)
+        return [(before, (*map(re.escape, stem), *atoms), after)]
+    found: list[tuple[str, tuple[str, ...], str]] = []
     for k in range(len(words), 0, -1):
         ways = list(shortened.get(words[:k], ()))
         if k == 1:
@@ -489,7 +507,7 @@ def _first_ways(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tupl
         if len(found) + len(ways) > _TREE_WAYS:
             return None
         after = _joined(_words_pattern(words, k, shortened))
-        found += [(before, stem, end + after) for before, stem, end in _tokens_order(ways)]
+        found += [(before, tuple(map(re.escape, stem)), end + after) for before, stem, end in _tokens_order(ways)]
     return found
 
 
@@ -532,13 +550,18 @@ def _tree_order(stems: list[str]) -> list[str]:
     return ordered
 
 
+#: How deep the prefix tree nests before it writes its alternatives whole (Python's own parser
+#: reads a nested group by recursion).
+_TREE_DEPTH = 160
+
+
 def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
-    """Alternatives as a prefix tree: each a run of characters to read (escaped) and the pattern
-    after them, in the order they are tried. Alternatives are parted by the character each reads
-    next (one reading another character never matches where it does: the order that matters is
-    kept within each part) while every one has a character left to read; else they are written
-    one after another, as given."""
-    if len(items) == 1 or depth >= 64 or any(not atoms for atoms, _ in items):
+    """Alternatives as a prefix tree: each a run of atoms to read (a character, escaped, or
+    :data:`_SPACES`: no character of a word is a space) and the pattern after them, in the order
+    they are tried. Alternatives are parted by the atom each reads next (one reading another
+    never matches where it does: the order that matters is kept within each part) while every
+    one has an atom left to read; else they are written one after another, as given."""
+    if len(items) == 1 or depth >= _TREE_DEPTH or any(not atoms for atoms, _ in items):
         return "|".join("".join(atoms) + after for atoms, after in items)
     parted: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for atoms, after in items:

@@ -35,11 +35,12 @@ from typing import NamedTuple
 
 from inforce.ontology import Document
 from inforce.ontology.document import ABBREVIATION_WORDS
+from inforce.rules import MAX_PATTERN_CHARS, RuleSet
 
 from ..access import AccessGate
 
-__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "legend_of", "legends_of", "overlong_entries",
-           "spell_out"]
+__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "applied_legend", "legend_of", "legend_size",
+           "legends_of", "overlong_entries", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
 _LEGEND = re.compile(r"^\W*(?:(?:legend|list|table)\s+of\s+)?abbr(?:\.|eviations?)\W*$", re.IGNORECASE)
@@ -139,6 +140,20 @@ def legends_of(documents: Iterable[Document]) -> Legends:
     conflicts = tuple(Conflict(written[folded], tuple(meanings[folded].items())) for folded in unbound)
     entries = tuple(entry for entry in seen.values() if entry[0].lower().rstrip(".") not in unbound)
     return Legends(entries, tuple(withheld), conflicts)
+
+
+def legend_size(rules: RuleSet, entries: tuple[tuple[str, str], ...]) -> int:
+    """About how many characters of pattern the project's vocabulary writes with the legend's
+    ``entries`` (0 without any): past ``MAX_PATTERN_CHARS`` the legend is not applied — ingest
+    says so, and ``rules impact`` reads each side as ingest would (:func:`applied_legend`)."""
+    from .extract import project_vocabulary
+
+    return project_vocabulary(rules).with_legend(entries).written_size if entries else 0
+
+
+def applied_legend(rules: RuleSet, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The legend's ``entries`` as the rules apply them: all, or none past the bound (:func:`legend_size`)."""
+    return entries if legend_size(rules, entries) <= MAX_PATTERN_CHARS else ()
 
 
 def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
