@@ -1150,6 +1150,7 @@ class _Impact:
             return
         from .facts import read_quantities
         from .quantities import project_extractor
+        from .quantities.extract import project_vocabulary
         from .quantities.legend import applied_legend, legend_of
 
         store = self.snapshot.store
@@ -1162,7 +1163,8 @@ class _Impact:
                      if self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker)]
         units = self.snapshot.manifest.units
         # each side applies the legend as ingest would under its packs: none past the pattern's bound
-        extractors = [project_extractor(rules, units, legend=applied_legend(rules, legend)) for rules in self.rules]
+        extractors = [project_extractor(rules, units, legend=applied_legend(project_vocabulary(rules), legend))
+                      for rules in self.rules]
         decisions = 0
         found: list[tuple[Any, Any, Any, Any]] = []  # (document, key, before, after)
         for document in documents:

@@ -214,21 +214,17 @@ def _fold(words: str) -> str:
     return re.sub(r"\s+", " ", re.sub(_APOSTROPHE, "'", words.lower())).strip()
 
 
-def _token_pattern(token: str) -> str:
-    """One written word or abbreviation as a pattern: ``'`` in any of its forms, a trailing
-    period optional (``CONC`` or ``CONC.``), whole words only; a word hyphenated on to a word
-    is part of a compound, not itself (``STEEL-TROWELLED`` names no steel), and so is one
-    hyphenated on after a word (``GROUND-BEARING FACES`` name no bearing)."""
-    return _tokens_pattern([token])
-
-
 #: What must not stand before a word starting with a letter or digit (:func:`_token_parts`).
 _WORD_START = r"(?<![a-z0-9])(?<![a-z]-)"
 
 
 def _token_parts(token: str) -> tuple[str, str, str]:
-    """:func:`_token_pattern`'s three parts: what must not stand before, the stem (the token
-    without its trailing period, as :func:`_reading` reads text), what must or may stand after.
+    """One written word or abbreviation as three parts of a pattern: what must not stand before,
+    the stem (the token without its trailing period, as :func:`_reading` reads text), what must or
+    may stand after. ``'`` stands for any of its forms, a trailing period is optional (``CONC`` or
+    ``CONC.``), whole words only: a word hyphenated on to a word is part of a compound, not itself
+    (``STEEL-TROWELLED`` names no steel), and so is one hyphenated on after a word
+    (``GROUND-BEARING FACES`` name no bearing).
     The patterns read text as :func:`_reading` gives it: ``[a-z0-9]`` there is ``[A-Za-z0-9]``
     under ``re.IGNORECASE`` in the text."""
     stem = token[:-1] if token.endswith(".") and len(token) > 1 else token
@@ -295,7 +291,8 @@ def _words_pattern(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str,
         return ""
     if _alone(words, i, shortened):
         before, stem, _ = _token_parts(words[i])
-        return ("" if spaced else before) + re.escape(stem) + _after_word(words, i, shortened)
+        atoms, after = _continuation(words, i, shortened)
+        return ("" if spaced else before) + re.escape(stem) + "".join(atoms) + after
     # the ways to write the next k words, longest run first, then what follows them once: the
     # tail written once per run, never once per abbreviation (a legend giving one word a
     # thousand abbreviations had made the pattern, and its compiling, a thousand times the
@@ -316,13 +313,6 @@ def _alone(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], t
 
 
 _WORD_EDGE = re.compile("[a-z0-9]")
-
-
-def _after_word(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
-    """What follows the stem of ``words[i]``, a word written only as itself: its end, then the
-    rest of the phrase (:func:`_continuation`, written out)."""
-    atoms, after = _continuation(words, i, shortened)
-    return "".join(atoms) + after
 
 
 #: The atom of one or more spaces between two plain words (:func:`_continuation`).

@@ -41,7 +41,7 @@ from ..derivation import TargetDirectory, find_qualifiers, own_text_digests, sec
 from ..erasures import ErasedDocuments
 from ..facts import TooManyFigures, headings_read_here, read_quantities
 from ..quantities import EXTRACTOR_VERSION
-from ..quantities.extract import QuantityExtractor, project_extractor
+from ..quantities.extract import QuantityExtractor, project_extractor, project_vocabulary
 from ..quantities.legend import (
     ENTRY_MAX,
     abbreviation_legend,
@@ -744,7 +744,7 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
                 f"{document.id}: legend entry {abbreviation[:40]!r}... is not applied: an abbreviation and its words "
                 f"are at most {ENTRY_MAX} characters each, as a synonym's", file=document.source.file,
                 field="abbreviations", hint="shorten the entry, or leave it out"))
-    written = legend_size(rules, legends.entries)
+    written = legend_size(project_vocabulary(rules), legends.entries)
     if written > MAX_PATTERN_CHARS:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2)
         defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
                            and not any(document is withheld for withheld in legends.withheld)})  # applied: public

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from inforce.ontology import Document
 from inforce.ontology.document import ABBREVIATION_WORDS
-from inforce.rules import MAX_PATTERN_CHARS, RuleSet
+from inforce.rules import MAX_PATTERN_CHARS, SubjectVocabulary
 
 from ..access import AccessGate
 
@@ -142,18 +142,16 @@ def legends_of(documents: Iterable[Document]) -> Legends:
     return Legends(entries, tuple(withheld), conflicts)
 
 
-def legend_size(rules: RuleSet, entries: tuple[tuple[str, str], ...]) -> int:
-    """About how many characters of pattern the project's vocabulary writes with the legend's
+def legend_size(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> int:
+    """About how many characters of pattern the project's ``vocabulary`` writes with the legend's
     ``entries`` (0 without any): past ``MAX_PATTERN_CHARS`` the legend is not applied — ingest
     says so, and ``rules impact`` reads each side as ingest would (:func:`applied_legend`)."""
-    from .extract import project_vocabulary
-
-    return project_vocabulary(rules).with_legend(entries).written_size if entries else 0
+    return vocabulary.with_legend(entries).written_size if entries else 0
 
 
-def applied_legend(rules: RuleSet, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """The legend's ``entries`` as the rules apply them: all, or none past the bound (:func:`legend_size`)."""
-    return entries if legend_size(rules, entries) <= MAX_PATTERN_CHARS else ()
+def applied_legend(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The legend's ``entries`` as a vocabulary applies them: all, or none past the bound (:func:`legend_size`)."""
+    return entries if legend_size(vocabulary, entries) <= MAX_PATTERN_CHARS else ()
 
 
 def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
