@@ -385,8 +385,8 @@ def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
     total = 0
     for pack in loaded:
         for index, rule in enumerate(pack.pack.rules):
-            if not isinstance(rule, SubjectRule | InferenceRule | GradeRule):
-                continue
+            if not isinstance(rule, SubjectRule | InferenceRule | GradeRule) or getattr(rule, "status", "") == "removed":
+                continue  # as ``SubjectVocabulary.of_rules`` reads the packs
             total += vocabulary.rule_size(rule)
             if total > MAX_PATTERN_CHARS:
                 message += "; it passes the bound at this rule"
