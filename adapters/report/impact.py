@@ -59,10 +59,10 @@ def _counts(source: Any) -> str:
 
 
 def _withheld_note(withheld: Any) -> str:
-    """The documents left out of every source, by id (at most 20 named)."""
+    """The documents withheld from the asker in full or in part, by id (at most 20 named)."""
     shown = ", ".join(withheld[:20]) + (f" and {len(withheld) - 20:,} more" if len(withheld) > 20 else "")
-    return (f"{WITHHELD}: {len(withheld):,} document(s) you may not read, in full or in part, left out of "
-            f"every source (no decision involving them is listed or counted): {shown}")
+    return (f"{WITHHELD}: {len(withheld):,} document(s) you may not read, in full or in part (no decision "
+            f"resting on what you may not read of them is listed or counted in any source): {shown}")
 
 
 def _rules(change: Any) -> str:
