@@ -377,11 +377,14 @@ class PhraseFinder:
             if only is not None:
                 yield from only.finditer(text, pos, end)
             return
-        tree = rest = None  # the next match of each from ``pos`` (one kept while it stands past it)
+        # the next match of each from ``pos``, kept while it stands past it; None once a pattern has
+        # none left (searched again from each match's end, it rescanned the text: audit 115 B F2)
+        tree = self.tree.search(text, pos, end)
+        rest = self.rest.search(text, pos, end)
         while True:
-            if tree is None or tree.start() < pos:
+            if tree is not None and tree.start() < pos:
                 tree = self.tree.search(text, pos, end)
-            if rest is None or rest.start() < pos:
+            if rest is not None and rest.start() < pos:
                 rest = self.rest.search(text, pos, end)
             if tree is None and rest is None:
                 return

@@ -160,3 +160,17 @@ def test_the_words_after_a_shared_first_word_are_read_in_the_tree_too():
     matched = time.process_time() - started
     assert [(phrases[_phrase_of(m)], m.end()) for m in found] == [(f"the {words[7]}", len(text))]
     assert matched < 1.0, matched  # was some 20 s: 20,000 phrases tried at each of 20,000 "the"
+
+
+def test_a_pattern_with_no_match_left_is_not_searched_again_after_each_match(monkeypatch):
+    # audit 115 B F2: with both patterns, the one that had found nothing was searched again from each
+    # match's end of the other, rescanning the text: 20,000 matches 31.7 s, four times per doubling
+    monkeypatch.setattr(subjects, "_TREE_WAYS", 0)  # "concrete strength", abbreviated, in the second pattern
+    finder = _alternatives(["concrete strength", "slab"], {("concrete",): ("cq.",)})
+    assert finder.tree is not None and finder.rest is not None
+    text = "CQ. STRENGTH, " + "slab, " * 20_000  # the second pattern's one match first: none left after it
+    started = time.process_time()
+    found = [(_phrase_of(m), m.end()) for m in finder.finditer(_read(text))]
+    spent = time.process_time() - started
+    assert len(found) == 20_001 and found[0] == (0, len("CQ. STRENGTH")) and found[-1][0] == 1
+    assert spent < 1.0, spent
