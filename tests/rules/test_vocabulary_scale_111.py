@@ -174,3 +174,17 @@ def test_a_pattern_with_no_match_left_is_not_searched_again_after_each_match(mon
     spent = time.process_time() - started
     assert len(found) == 20_001 and found[0] == (0, len("CQ. STRENGTH")) and found[-1][0] == 1
     assert spent < 1.0, spent
+
+
+def test_a_second_word_led_by_a_mark_is_read_in_the_tree_too():
+    # audit 115 B F1: a second word starting with an apostrophe ended the tree after "the" (81 s)
+    rng = random.Random(115)
+    words = sorted({"".join(rng.choice("abcdefghij") for _ in range(6)) for _ in range(20_000)})
+    phrases = sorted((f"the '{word}" for word in words), key=lambda p: -len(p))
+    finder = _alternatives(phrases, {})
+    text = " ".join(["the zzz"] * 20_000) + f" THE  ’{words[3].upper()}"
+    started = time.process_time()
+    found = [(phrases[_phrase_of(m)], m.end()) for m in finder.finditer(_read(text))]
+    spent = time.process_time() - started
+    assert found == [(f"the '{words[3]}", len(text))]
+    assert spent < 1.0, spent
