@@ -335,10 +335,12 @@ def _continuation(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, 
             _alone(words, i + 1, shortened) and _WORD_EDGE.fullmatch(_token_parts(words[i + 1])[1][:1])):
         atoms, after = _continuation(words, i + 1, shortened)
         return (_SPACES, *map(re.escape, _token_parts(words[i + 1])[1]), *atoms), after
-    if i + 1 < len(words) and not words[i].endswith(".") and _alone(words, i + 1, shortened):
+    before, stem_next, _ = _token_parts(words[i + 1]) if i + 1 < len(words) else ("", "", "")
+    if stem_next and _alone(words, i + 1, shortened) and not (words[i].endswith(".") and stem_next.startswith(".")):
         # any other plain word next: the tests between them one atom, which phrases share in a run (a
-        # second word led by an apostrophe had ended the tree: 100,000 synonyms "the 'x...", 81 s; audit 115 B F1)
-        before, stem_next, _ = _token_parts(words[i + 1])
+        # second word led by an apostrophe, or a first word written with its period, had ended the tree:
+        # 100,000 synonyms "the 'x...", 81 s; audit 115 B F1). The atom reads one way only where the next
+        # word starts with neither a space nor, after an optional period, a period
         atoms, after = _continuation(words, i + 1, shortened)
         return (end + r"\s*" + before, *map(re.escape, stem_next), *atoms), after
     return (), end + _joined(_words_pattern(words, i + 1, shortened))
