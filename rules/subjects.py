@@ -277,15 +277,10 @@ def _stem_tree(stems: list[str]) -> str:
     return written(tree)
 
 
-def _phrase_pattern(phrase: str, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> str:
-    """A phrase as a pattern: its words with any run of spaces between, and each word, or run
-    of words, also in any abbreviation of it (``shortened``: words → abbreviations)."""
-    return _words_pattern(tuple(_fold(phrase).split()), 0, shortened)
-
-
 def _words_pattern(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]],
                    spaced: bool = False) -> str:
-    """:func:`_phrase_pattern` of ``words[i:]`` (``spaced``: read after a space, which nothing
+    """``words[i:]`` as a pattern: the words with any run of spaces between, and each word, or run of
+    words, also in any abbreviation of it (``shortened``: words → abbreviations) (``spaced``: read after a space, which nothing
     needs to be tested before)."""
     if i == len(words):
         return ""
