@@ -218,6 +218,7 @@ def _fold(words: str) -> str:
 _WORD_START = r"(?<![a-z0-9])(?<![a-z]-)"
 
 
+@lru_cache(maxsize=1 << 16)
 def _token_parts(token: str) -> tuple[str, str, str]:
     """One written word or abbreviation as three parts of a pattern: what must not stand before,
     the stem (the token without its trailing period, as :func:`_reading` reads text), what must or
@@ -286,20 +287,29 @@ def _words_pattern(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str,
         return ""
     if _alone(words, i, shortened):
         before, stem, _ = _token_parts(words[i])
-        atoms, after = _continuation(words, i, shortened)
-        return ("" if spaced else before) + re.escape(stem) + "".join(atoms) + after
+        [(atoms, last, rest)] = _paths(words[i], words, i + 1, shortened, 1)
+        return ("" if spaced else before) + re.escape(stem) + "".join(atoms) + last + _joined(_words_pattern(words, rest, shortened))
     # the ways to write the next k words, longest run first, then what follows them once: the
     # tail written once per run, never once per abbreviation (a legend giving one word a
     # thousand abbreviations had made the pattern, and its compiling, a thousand times the
     # tail's size; audit 75 B F1) — the same alternatives, tried in the same order
-    options = []
+    options = [_tokens_pattern(ways) + _joined(_words_pattern(words, i + k, shortened))
+               for k, ways in _word_ways(words, i, shortened)]
+    return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+
+
+def _word_ways(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]
+               ) -> list[tuple[int, list[str]]]:
+    """The ways to write the words from ``words[i]`` in the order they are tried: (k, the tokens
+    that write the k words from it), the longest run first, the word itself last among its own."""
+    found = []
     for k in range(len(words) - i, 0, -1):
         ways = list(shortened.get(words[i : i + k], ()))
         if k == 1:
             ways.append(words[i])
         if ways:
-            options.append(_tokens_pattern(ways) + _joined(_words_pattern(words, i + k, shortened)))
-    return options[0] if len(options) == 1 else "(?:" + "|".join(options) + ")"
+            found.append((k, ways))
+    return found
 
 
 def _alone(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -310,35 +320,49 @@ def _alone(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], t
 _WORD_EDGE = re.compile("[a-z0-9]")
 
 
-#: The atom of one or more spaces between two plain words (:func:`_continuation`).
+#: The atom of one or more spaces between two plain words (:func:`_paths`).
 _SPACES = r"\s+"
 
+#: A path of the prefix tree (:func:`_paths`): the atoms it reads, the end of the last token read, and
+#: the index of the word from which the rest of the phrase is written whole (the phrase's length: none).
+_Path = tuple[tuple[str, ...], str, int]
 
-def _continuation(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]]
-                  ) -> tuple[tuple[str, ...], str]:
-    """What follows the stem of ``words[i]``, a word written only as itself, as atoms a prefix
-    tree can share (:data:`_SPACES`, each character of the next plain words, escaped) and the
-    pattern after them. Between two words that a letter or digit ends and begins, written only
-    as themselves, stand one or more spaces and nothing more: the end of the one and the start
-    of the other hold wherever a space stands between, and never where none does — compiling
-    those tests again for each word of each phrase had been most of the cost of a vocabulary of
-    thousands (issue 23, audit 111 B F2), and the words after the first, read in the tree, are
-    not tried one phrase after another wherever the first word stands (100,000 synonyms "the
-    ...": 50 s over a 400 KB text; audit 114 B F1)."""
-    _, stem, end = _token_parts(words[i])
-    if i + 1 < len(words) and not words[i].endswith(".") and _WORD_EDGE.fullmatch(stem[-1:]) and (
-            _alone(words, i + 1, shortened) and _WORD_EDGE.fullmatch(_token_parts(words[i + 1])[1][:1])):
-        atoms, after = _continuation(words, i + 1, shortened)
-        return (_SPACES, *map(re.escape, _token_parts(words[i + 1])[1]), *atoms), after
-    before, stem_next, _ = _token_parts(words[i + 1]) if i + 1 < len(words) else ("", "", "")
-    if stem_next and _alone(words, i + 1, shortened) and not (words[i].endswith(".") and stem_next.startswith(".")):
-        # any other plain word next: the tests between them one atom, which phrases share in a run (a
-        # second word led by an apostrophe, or a first word written with its period, had ended the tree:
-        # 100,000 synonyms "the 'x...", 81 s; audit 115 B F1). The atom reads one way only where the next
-        # word starts with neither a space nor, after an optional period, a period
-        atoms, after = _continuation(words, i + 1, shortened)
-        return (end + r"\s*" + before, *map(re.escape, stem_next), *atoms), after
-    return (), end + _joined(_words_pattern(words, i + 1, shortened))
+
+def _paths(token: str, words: tuple[str, ...], j: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]],
+           budget: int) -> list[_Path]:
+    """What follows the stem of ``token``, the way just read to write the words before ``words[j]``,
+    as at most ``budget`` paths of a prefix tree, in the order they are tried. Each next word is read by
+    its characters after one atom for what stands between (:data:`_SPACES` between two words that a
+    letter or digit ends and begins: the end of the one and the start of the other hold wherever a
+    space stands between and never where none does), and a word written in several ways (its
+    abbreviations, or those of a run of words from it) is a path for each way while ``budget`` allows,
+    the budget shared among them: phrases that share their first words are not tried one after
+    another where those stand (100,000 synonyms "the ...": 50 s over a 400 KB text, audit 114 B F1;
+    "the 'x..." 81 s, audit 115 B F1; "the big x..." with "bg." for "big", 2.6 ms an occurrence for
+    20,000 phrases, audit 115 B F1). ``(?:A|B)T`` finds what ``AT|BT`` finds; the atom between two
+    tokens reads one way only (after an optional period, a next word starting with a period would
+    read two ways: there, and past the budget, the rest is written whole)."""
+    _, stem, end = _token_parts(token)
+    whole = [((), end, j)]
+    if j == len(words):
+        return whole
+    following = [(words[j], 1)] if _alone(words, j, shortened) else [
+        (way, k) for k, ways in _word_ways(words, j, shortened) for way in _tokens_order(tuple(ways))]
+    if len(following) > budget:
+        return whole
+    share = budget // len(following)
+    found: list[_Path] = []
+    for way, k in following:
+        before, next_stem, _ = _token_parts(way)
+        if not token.endswith(".") and _WORD_EDGE.fullmatch(stem[-1:]) and _WORD_EDGE.fullmatch(next_stem[:1]):
+            head = _SPACES
+        elif token.endswith(".") and next_stem.startswith("."):
+            return whole
+        else:
+            head = end + r"\s*" + before
+        found += [((head, *map(re.escape, next_stem), *atoms), last, rest)
+                  for atoms, last, rest in _paths(way, words, j + k, shortened, share)]
+    return found
 
 
 def _joined(tail: str) -> str:
@@ -426,8 +450,9 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
     :func:`_words_pattern` write it: each word or abbreviation its length and :data:`_WORD_COST`,
     the rest of the phrase written again after each way to write the words before it (a synonym
     of many words whose words and pairs of words are abbreviated writes a number of them growing as
-    Fibonacci's: 26 words held an ingest 66 s at 4.7 GB; audit 112 B F2), and the rest once for each
-    way its first words are written, up to :data:`_TREE_WAYS`. Counted from the end, each rest once."""
+    Fibonacci's: 26 words held an ingest 66 s at 4.7 GB; audit 112 B F2); up to :data:`_TREE_WAYS`
+    ways to write its first words, the paths of the tree (:func:`_first_ways`) each written whole with
+    the rest after it. Counted from the end, each rest once."""
     n = len(words)
     # ways[i][k - 1]: (how many ways, their characters) to write the k words from i
     ways = []
@@ -442,9 +467,14 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
     rest = [0] * (n + 1)  # rest[i]: the characters _words_pattern(words, i) writes
     for i in range(n - 1, -1, -1):
         rest[i] = sum(size + rest[i + k] for k, (count, size) in enumerate(ways[i], start=1) if count)
-    if sum(count for count, _ in ways[0]) > _TREE_WAYS:
+    if all(sum(count for count, _ in row) == 1 for row in ways):
+        return rest[0] + _FOUND_COST  # no word abbreviated: one path, the words one after another
+    first = _first_ways(words, shortened)
+    if first is None:
         return rest[0]
-    return sum(size + count * (rest[k] + _FOUND_COST) for k, (count, size) in enumerate(ways[0], start=1) if count)
+    # each path of the tree written whole (phrases sharing first words share them: counted whole), the
+    # rest after it with it
+    return sum(sum(map(len, atoms)) + len(last) + rest[whole] + _FOUND_COST for _, atoms, last, whole in first)
 
 
 def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> tuple[str | None, str | None]:
@@ -474,8 +504,11 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
         if ways is None:
             rest.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
             continue
-        for way, (before, atoms, after) in enumerate(ways):  # the phrase found: the last group a match closes
-            (word_start if before else anywhere).append((atoms, f"{after}(?P<p{index}_{way}>)"))
+        tails: dict[int, str] = {}  # the rest written whole from a word (after each path that ends there)
+        for way, (before, atoms, last, whole) in enumerate(ways):  # the phrase found: the last group a match closes
+            if whole not in tails:
+                tails[whole] = _joined(_words_pattern(words, whole, shortened))
+            (word_start if before else anywhere).append((atoms, f"{last}{tails[whole]}(?P<p{index}_{way}>)"))
     guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])" if firsts else ""
     if firsts and all(ch.isalnum() for ch in firsts):
         guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
@@ -484,33 +517,41 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
 
 
 def _first_ways(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]
-                ) -> list[tuple[str, tuple[str, ...], str]] | None:
+                ) -> list[tuple[str, tuple[str, ...], str, int]] | None:
     """Each way :func:`_words_pattern` tries to write the phrase ``words``, in its order, as (what
-    must not stand before, the atoms it reads first — the first token's characters, and the plain
-    words after it, :func:`_continuation` —, the pattern after them): ``(?:A|B)T`` finds what
-    ``AT|BT`` finds. None past :data:`_TREE_WAYS` ways."""
-    if _alone(words, 0, shortened):
-        before, stem, _ = _token_parts(words[0])
-        atoms, after = _continuation(words, 0, shortened)
-        return [(before, (*map(re.escape, stem), *atoms), after)]
-    found: list[tuple[str, tuple[str, ...], str]] = []
-    for k in range(len(words), 0, -1):
-        ways = list(shortened.get(words[:k], ()))
-        if k == 1:
-            ways.append(words[0])
-        if not ways:
-            continue
-        if len(found) + len(ways) > _TREE_WAYS:
-            return None
-        after = _joined(_words_pattern(words, k, shortened))
-        found += [(before, tuple(map(re.escape, stem)), end + after) for before, stem, end in _tokens_order(ways)]
+    must not stand before, the atoms it reads — the first token's characters, and the words after it
+    as :func:`_paths` reads them —, the end of the last token read, the index of the word from which
+    the rest is written whole): ``(?:A|B)T`` finds what ``AT|BT`` finds. None past
+    :data:`_TREE_WAYS` ways to write the first words; at most that many paths (a word written only as
+    itself always one)."""
+    alone = _alone(words, 0, shortened)
+    following = [(words[0], 1)] if alone else [
+        (way, k) for k, ways in _word_ways(words, 0, shortened) for way in _tokens_order(tuple(ways))]
+    if len(following) > _TREE_WAYS and not alone:
+        return None
+    share = _TREE_WAYS // len(following)
+    found: list[tuple[str, tuple[str, ...], str, int]] = []
+    for way, k in following:
+        before, stem, _ = _token_parts(way)
+        found += [(before, (*map(re.escape, stem), *atoms), last, rest)
+                  for atoms, last, rest in _paths(way, words, k, shortened, share)]
     return found
 
 
-def _tokens_order(tokens: Sequence[str]) -> list[tuple[str, str, str]]:
-    """The tokens as :func:`_tokens_pattern` tries them: its runs in order, and within a run the
-    stems in the order its prefix tree tries them (at each character the longer first)."""
-    return [(start, stem, end) for start, end, stems in _runs(tokens) for stem in _tree_order(stems)]
+@lru_cache(maxsize=1 << 12)
+def _tokens_order(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """The tokens in the order :func:`_tokens_pattern` tries them: its runs in order, and within a
+    run the stems in the order its prefix tree tries them (at each character the longer first; a
+    token whose stem another's repeats is tried as that one)."""
+    ordered: list[str] = []
+    for start, end, stems in _runs(tokens):
+        token_of: dict[str, str] = {}
+        for token in tokens:
+            parts = _token_parts(token)
+            if parts[0] == start and parts[2] == end:
+                token_of.setdefault(parts[1], token)
+        ordered += [token_of[stem] for stem in _tree_order(stems)]
+    return tuple(ordered)
 
 
 def _runs(tokens: Sequence[str]) -> list[tuple[str, str, list[str]]]:
