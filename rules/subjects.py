@@ -349,7 +349,12 @@ def _paths(token: str, words: tuple[str, ...], j: int, shortened: Mapping[tuple[
     following = [(words[j], 1)] if _alone(words, j, shortened) else [
         (way, k) for k, ways in _word_ways(words, j, shortened) for way in _tokens_order(tuple(ways))]
     if len(following) > budget:
-        return whole
+        # the next word's ways one atom shared, where it reads one way (:func:`_head_ways`); else the rest whole
+        shared = _head_ways(words, j, shortened, budget) if budget > 1 else None
+        if shared is None:
+            return whole
+        next_head, paths = shared
+        return [((end + r"\s*" + next_head, *atoms), last, rest) for atoms, last, rest in paths]
     share = budget // len(following)
     found: list[_Path] = []
     for way, k in following:
@@ -471,7 +476,12 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
         return rest[0] + _FOUND_COST  # no word abbreviated: one path, the words one after another
     first = _first_ways(words, shortened)
     if first is None:
-        return rest[0]
+        shared = _head_ways(words, 0, shortened, _TREE_WAYS)
+        if shared is None:
+            return rest[0]
+        head, paths = shared  # the head counted whole for each phrase sharing it
+        return len(head) + sum(sum(map(len, atoms)) + len(last) + rest[whole] + _FOUND_COST
+                               for atoms, last, whole in paths)
     # each path of the tree written whole (phrases sharing first words share them: counted whole), the
     # rest after it with it
     return sum(sum(map(len, atoms)) + len(last) + rest[whole] + _FOUND_COST for _, atoms, last, whole in first)
@@ -486,34 +496,98 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
     (8,000 subjects of 10 synonyms: about a second a word; issue 23, audit 111 B F2), and a
     phrase whose first word is abbreviated is in the tree as well (it had split the tree where it
     stood: audit 112 B F1)."""
-    firsts: set[str] = set()
     # the ways whose first character is a letter or digit, which must start a word, and the others:
     # never read at one place, each is a tree of its own (the test of what stands before written once)
     word_start: list[tuple[tuple[str, ...], str]] = []
     anywhere: list[tuple[tuple[str, ...], str]] = []
-    rest: list[str] = []
+    rest: list[tuple[tuple[str, ...], str]] = []
+    firsts: tuple[set[str], set[str]] = (set(), set())  # the first letters of the tree's phrases, of the rest's
     first_letters: dict[str, set[str]] = {}  # a word → the first letters of the abbreviations of runs from it
     for run, abbreviations in shortened.items():
         if run:
             first_letters.setdefault(run[0], set()).update(_reading(a[:1]) for a in abbreviations)
     for index, phrase in enumerate(phrases):
         words = tuple(_fold(phrase).split())
-        firsts.add(_reading(words[0][:1]))
-        firsts.update(first_letters.get(words[0], ()))
         ways = _first_ways(words, shortened)
-        if ways is None:
-            rest.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
-            continue
+        letters = firsts[ways is None]
+        letters.add(_reading(words[0][:1]))
+        letters.update(first_letters.get(words[0], ()))
         tails: dict[int, str] = {}  # the rest written whole from a word (after each path that ends there)
+        if ways is None:
+            shared = _head_ways(words, 0, shortened, _TREE_WAYS)
+            if shared is None:  # one atom of its own (the phrases next to it still share theirs)
+                rest.append(((f"(?:{_words_pattern(words, 0, shortened)})",), f"(?P<p{index}>)"))
+                continue
+            head, paths = shared
+            rest += [((head, *atoms), f"{last}{_tail(words, whole, shortened, tails)}(?P<p{index}_{way}>)")
+                     for way, (atoms, last, whole) in enumerate(paths)]
+            continue
         for way, (before, atoms, last, whole) in enumerate(ways):  # the phrase found: the last group a match closes
-            if whole not in tails:
-                tails[whole] = _joined(_words_pattern(words, whole, shortened))
-            (word_start if before else anywhere).append((atoms, f"{last}{tails[whole]}(?P<p{index}_{way}>)"))
-    guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])" if firsts else ""
-    if firsts and all(ch.isalnum() for ch in firsts):
-        guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
+            (word_start if before else anywhere).append((atoms, f"{last}{_tail(words, whole, shortened, tails)}(?P<p{index}_{way}>)"))
     trees = ([f"{_WORD_START}(?:{_tree(word_start)})"] if word_start else []) + ([_tree(anywhere)] if anywhere else [])
-    return (f"{guard}(?:{'|'.join(trees)})" if trees else None), (f"{guard}(?:{'|'.join(rest)})" if rest else None)
+    return (f"{_guard(firsts[0])}(?:{'|'.join(trees)})" if trees else None), (
+        f"{_guard(firsts[1])}(?:{_tree(rest)})" if rest else None)
+
+
+def _tail(words: tuple[str, ...], whole: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]],
+          tails: dict[int, str]) -> str:
+    """``words[whole:]`` written whole after a path (:func:`_words_pattern`), once for the paths of a
+    phrase that end there (``tails``)."""
+    if whole not in tails:
+        tails[whole] = _joined(_words_pattern(words, whole, shortened))
+    return tails[whole]
+
+
+def _guard(firsts: set[str]) -> str:
+    """What must stand where a phrase of a pattern starts: one of their first letters (each pattern its
+    own: a word led by a letter only the other's phrases start with had been tried against all the
+    second pattern's; audit 116 B F1), after no letter or digit when every one is a letter or digit."""
+    if not firsts:
+        return ""
+    guard = "(?=[" + "".join(re.escape(ch) for ch in sorted(firsts)) + "])"
+    if all(ch.isalnum() for ch in firsts):
+        guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
+    return guard
+
+
+#: A stem a shared head (:func:`_head_ways`) may hold: letters and digits only.
+_PLAIN_STEM = re.compile("[a-z0-9]+")
+
+
+def _head_ways(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]], budget: int
+               ) -> tuple[str, list[_Path]] | None:
+    """``words[i]``, written in more ways than a budget allows (and no run from it abbreviated), as the
+    pattern of those ways, one atom that phrases sharing the words up to it share in a tree, and at
+    most ``budget`` paths after it (:func:`_paths`, led by the spaces before the next word). 6,000
+    synonyms "the x..." with 17 abbreviations of "the" had been one flat alternation tried at each
+    "the" (a 300 KB specification: 88 s), and with 18 of a second word the rest had been written whole
+    after "the" (38 s; audit 116 B F1). Sharing the atom finds what the phrases one after another
+    found only where it ends in one place where what follows can match: each way a stem of letters
+    and digits (the whole run of them, an optional period after) and each next word starting with a
+    letter or digit (never after its period's place). None otherwise: the phrase is written whole."""
+    options = _word_ways(words, i, shortened)
+    if len(options) != 1 or any(not _PLAIN_STEM.fullmatch(_token_parts(way)[1]) for way in options[0][1]):
+        return None
+    head = _tokens_pattern(options[0][1])
+    if i + 1 == len(words):
+        return head, [((), "", i + 1)]
+    following = [(words[i + 1], 1)] if _alone(words, i + 1, shortened) else [
+        (way, k) for k, ways in _word_ways(words, i + 1, shortened) for way in _tokens_order(tuple(ways))]
+    if any(not _WORD_EDGE.fullmatch(_token_parts(way)[1][:1]) for way, _ in following):
+        return None
+    if len(following) > budget:
+        shared = _head_ways(words, i + 1, shortened, budget)
+        if shared is None:
+            return head, [((), "", i + 1)]  # the rest written whole after the shared atom
+        next_head, paths = shared
+        return head, [((r"\s*" + next_head, *atoms), last, whole) for atoms, last, whole in paths]
+    share = budget // len(following)
+    paths: list[_Path] = []
+    for way, k in following:
+        before, stem, _ = _token_parts(way)
+        paths += [((r"\s*" + before, *map(re.escape, stem), *atoms), last, whole)
+                  for atoms, last, whole in _paths(way, words, i + 1 + k, shortened, share)]
+    return head, paths
 
 
 def _first_ways(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tuple[str, ...]]
