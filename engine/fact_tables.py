@@ -59,7 +59,9 @@ __all__ = [
 #: days the old rule gave
 #: 6: an amending provision whose every edge in effect a reissue of its target ended is spent,
 #: not in force (``AsOfIndex.spent``): a file written before keeps its facts in force
-FORMAT = 6
+#: 7: what each amending provision's words make of a figure read in them (``amendments.own_words``), so
+#: a ``facts`` reads no amending item again: a file written before holds none
+FORMAT = 7
 _MAGIC = b"INFFCT\n"
 
 
@@ -81,11 +83,13 @@ class StoredFactTables:
     first time that subject is asked for."""
 
     def __init__(self, path: Path, build_id: str, spans: Mapping[str, tuple[int, int]], body: bytes,
-                 readings: Readings | None = None) -> None:
+                 readings: Readings | None = None, own_words: Mapping[str, int] | None = None) -> None:
         self.path, self.build_id = path, build_id
         self._spans, self._body = dict(spans), body
         #: the two readings of each figure of an item amending a restricted version
         self.readings: Readings = readings or {}
+        #: what their amending provision's words make of figures read in one (``amendments.own_words``)
+        self.own_words: Mapping[str, int] = own_words or {}
 
     @property
     def names(self) -> list[str]:
@@ -168,9 +172,10 @@ class _Facts(Sequence[Fact]):
 
 
 def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False,
-                      readings: Readings | None = None) -> Path | None:
+                      readings: Readings | None = None, own_words: Mapping[str, int] | None = None) -> Path | None:
     """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
-    it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``); ``tidy``
+    it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``) and what their
+    amending provision's words make of figures read in one (``amendments.own_words``); ``tidy``
     (the ingest's, holding the write lock) also removes those of other builds, which a reader
     a generation behind must not. The file written (None before the first ingest)."""
     target = fact_tables_file(store)
@@ -187,7 +192,7 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
     written = [[*reading[:-1], list(reading[-1]), target.format(), own]
                for reading, (target, own) in (readings or {}).items()]
     header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset,
-              "readings": written}
+              "readings": written, "own_words": dict(own_words or {})}
     # not aligned: the body is JSON chunks, read by offset
     write_atomically(target, frame(_MAGIC, header, chunks, align=1))
     if tidy:
@@ -227,6 +232,7 @@ def open_fact_tables(store: GraphStore) -> StoredFactTables | None:
             raise ValueError("stale")
         readings: Readings = {(*entry[:-3], tuple(entry[-3])): (Locator.parse(entry[-2]), bool(entry[-1]))
                               for entry in header["readings"]}
+        own_words = {str(key): int(said) for key, said in header["own_words"].items()}
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None
-    return StoredFactTables(path, header["build_id"], spans, body, readings)
+    return StoredFactTables(path, header["build_id"], spans, body, readings, own_words)

@@ -41,12 +41,19 @@ from inforce.ontology.text import echoed
 from inforce.ontology.views import DateChoice, ProvisionView
 
 from .access import AccessGate
-from .amendments import Readings, amended_rows, fact_reading, row_reading
+from .amendments import (
+    Readings,
+    amended_rows,
+    amending_documents,
+    fact_reading,
+    own_words,
+    row_reading,
+)
 from .asof import AsOfIndex
 from .asof.consolidate import Visible, everything
 from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord
 from .fact_tables import DamagedFactTables, StoredFactTables, open_fact_tables, write_fact_tables
-from .facts import SUBJECT, FactTable, fact_of_row, facts_as_of
+from .facts import DOC, PATH, REV, SPAN_START, SUBJECT, FactTable, fact_of_row, facts_as_of
 from .packs import rules_as_ingested, with_precedence_packs
 from .precedence import (
     PrecedenceResult,
@@ -813,7 +820,7 @@ class Snapshot:
         ``write_generation_files``), under the write lock: ``tidy``, the files of other builds
         are removed (an ingest tidies once its build is live)."""
         if open_fact_tables(self._store) is None:
-            write_fact_tables(self._store, self._fact_table(), tidy=tidy, readings=self._readings())
+            write_fact_tables(self._store, self._fact_table(), tidy=tidy, readings=self._readings(), own_words=self._own_words())
         from .quantities.grammar_file import open_grammar, write_grammar
         from .quantities.units import unit_table
 
@@ -830,10 +837,24 @@ class Snapshot:
                 return stored
             table = self._fact_table()
             with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
-                write_fact_tables(self._store, table, readings=self._readings())
+                write_fact_tables(self._store, table, readings=self._readings(), own_words=self._own_words())
             return table
 
         return self._once("fact_tables", opened)  # type: ignore[no-any-return]
+
+    def stored_own_words(self) -> Mapping[str, int] | None:
+        """What their amending provision's words make of figures read in one (``amendments.own_words``),
+        as the build's fact tables hold it; None when they are built here."""
+        tables = self._fact_tables()
+        return tables.own_words if isinstance(tables, StoredFactTables) else None
+
+    def _own_words(self) -> dict[str, int]:
+        """``amendments.own_words`` of every stored figure, for the fact tables' file."""
+        amending = amending_documents(self)
+        return own_words(self, (
+            fact_of_row(row, Locator(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH]))
+            for rows in self._quantities_by_subject().values() for row in rows
+            if row[DOC] in amending and row[PATH] is not None and row[SPAN_START] is not None))
 
     def _fact_table(self) -> FactTable:
         """The subject fact tables built from the graph's quantity rows."""
