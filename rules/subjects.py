@@ -394,36 +394,48 @@ class PhraseFinder:
     them would find them (the first phrase in the list that matches at the leftmost place wins),
     ``finditer``/``search`` over text read by :func:`_read`; :func:`_phrase_of` a match tells its
     phrase. Most phrases are one prefix tree (``tree``); those whose first words are written in
-    more ways than :data:`_TREE_WAYS` are one alternation of their own (``rest``), and at each
-    place the two's matches are weighed by the phrase's place in the list."""
+    more ways than :data:`_TREE_WAYS` are a tree of their own after the pattern of those ways
+    (``rest``, :func:`_head_ways`), or, where those ways could end in two places, one alternation
+    of them written whole (``whole``); at each place the patterns' matches are weighed by the
+    phrase's place in the list."""
 
-    __slots__ = ("rest", "tree")
+    __slots__ = ("patterns",)
 
-    def __init__(self, tree: re.Pattern[str] | None, rest: re.Pattern[str] | None) -> None:
-        self.tree, self.rest = tree, rest
+    def __init__(self, *patterns: re.Pattern[str] | None) -> None:
+        self.patterns = patterns
+
+    @property
+    def tree(self) -> re.Pattern[str] | None:
+        return self.patterns[0]
+
+    @property
+    def rest(self) -> re.Pattern[str] | None:
+        return self.patterns[1] if len(self.patterns) > 1 else None
+
+    @property
+    def whole(self) -> re.Pattern[str] | None:
+        return self.patterns[2] if len(self.patterns) > 2 else None
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
         end = len(text) if endpos is None else endpos
-        if self.rest is None or self.tree is None:
-            only = self.tree or self.rest
-            if only is not None:
-                yield from only.finditer(text, pos, end)
+        patterns = [pattern for pattern in self.patterns if pattern is not None]
+        if len(patterns) < 2:
+            if patterns:
+                yield from patterns[0].finditer(text, pos, end)
             return
         # the next match of each from ``pos``, kept while it stands past it; None once a pattern has
         # none left (searched again from each match's end, it rescanned the text: audit 115 B F2)
-        tree = self.tree.search(text, pos, end)
-        rest = self.rest.search(text, pos, end)
+        found: list[re.Match[str] | None] = [pattern.search(text, pos, end) for pattern in patterns]
         while True:
-            if tree is not None and tree.start() < pos:
-                tree = self.tree.search(text, pos, end)
-            if rest is not None and rest.start() < pos:
-                rest = self.rest.search(text, pos, end)
-            if tree is None and rest is None:
+            for n, match in enumerate(found):
+                if match is not None and match.start() < pos:
+                    found[n] = patterns[n].search(text, pos, end)
+            standing = [match for match in found if match is not None]
+            if not standing:
                 return
-            first = tree if rest is None or (tree is not None and (
-                tree.start(), _phrase_of(tree)) < (rest.start(), _phrase_of(rest))) else rest
-            yield first  # type: ignore[misc]
-            pos = first.end()  # type: ignore[union-attr]
+            first = min(standing, key=lambda match: (match.start(), _phrase_of(match)))
+            yield first
+            pos = first.end()
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         return next(self.finditer(text, pos, endpos), None)
@@ -431,8 +443,7 @@ class PhraseFinder:
 
 def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> PhraseFinder:
     """The phrases as one :class:`PhraseFinder` (:func:`_sources`, compiled)."""
-    tree, rest = _sources(phrases, shortened)
-    return PhraseFinder(None if tree is None else re.compile(tree), None if rest is None else re.compile(rest))
+    return PhraseFinder(*(None if source is None else re.compile(source) for source in _sources(phrases, shortened)))
 
 
 #: The most characters of pattern a project's subject vocabulary may write (``SubjectVocabulary.
@@ -487,8 +498,9 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
     return sum(sum(map(len, atoms)) + len(last) + rest[whole] + _FOUND_COST for _, atoms, last, whole in first)
 
 
-def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> tuple[str | None, str | None]:
-    """The patterns of :func:`_alternatives`, uncompiled: the tree's and the rest's. Tried first where a first letter of one of them
+def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]
+             ) -> tuple[str | None, str | None, str | None]:
+    """The patterns of :func:`_alternatives`, uncompiled: the tree's, the rest's and the whole's. Tried first where a first letter of one of them
     stands, and read as the phrases were tried one after another, the first that matches
     winning. Each way of writing a phrase's first word (or run of words, abbreviated) is read by
     its characters: such ways, however many the phrases, are one prefix tree (:func:`_tree`), a
@@ -500,8 +512,11 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
     # never read at one place, each is a tree of its own (the test of what stands before written once)
     word_start: list[tuple[tuple[str, ...], str]] = []
     anywhere: list[tuple[tuple[str, ...], str]] = []
-    rest: list[tuple[tuple[str, ...], str]] = []
-    firsts: tuple[set[str], set[str]] = (set(), set())  # the first letters of the tree's phrases, of the rest's
+    rest: list[tuple[tuple[str, ...], str]] = []  # after the pattern of a first word's many ways
+    whole: list[str] = []  # the phrases written whole
+    heads: dict[str, tuple[str, ...]] = {}  # the pattern of a first word's ways → those ways
+    # the first letters of the phrases of each pattern
+    firsts: tuple[set[str], set[str], set[str]] = (set(), set(), set())
     first_letters: dict[str, set[str]] = {}  # a word → the first letters of the abbreviations of runs from it
     for run, abbreviations in shortened.items():
         if run:
@@ -509,24 +524,31 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
     for index, phrase in enumerate(phrases):
         words = tuple(_fold(phrase).split())
         ways = _first_ways(words, shortened)
-        letters = firsts[ways is None]
+        shared = _head_ways(words, 0, shortened, _TREE_WAYS) if ways is None else None
+        letters = firsts[0 if ways is not None else 1 if shared is not None else 2]
         letters.add(_reading(words[0][:1]))
         letters.update(first_letters.get(words[0], ()))
         tails: dict[int, str] = {}  # the rest written whole from a word (after each path that ends there)
-        if ways is None:
-            shared = _head_ways(words, 0, shortened, _TREE_WAYS)
-            if shared is None:  # one atom of its own (the phrases next to it still share theirs)
-                rest.append(((f"(?:{_words_pattern(words, 0, shortened)})",), f"(?P<p{index}>)"))
-                continue
+        if ways is not None:
+            for way, (before, atoms, last, at) in enumerate(ways):  # the phrase found: the last group a match closes
+                (word_start if before else anywhere).append(
+                    (atoms, f"{last}{_tail(words, at, shortened, tails)}(?P<p{index}_{way}>)"))
+        elif shared is not None:
             head, paths = shared
-            rest += [((head, *atoms), f"{last}{_tail(words, whole, shortened, tails)}(?P<p{index}_{way}>)")
-                     for way, (atoms, last, whole) in enumerate(paths)]
-            continue
-        for way, (before, atoms, last, whole) in enumerate(ways):  # the phrase found: the last group a match closes
-            (word_start if before else anywhere).append((atoms, f"{last}{_tail(words, whole, shortened, tails)}(?P<p{index}_{way}>)"))
+            heads[head] = tuple(_word_ways(words, 0, shortened)[0][1])
+            rest += [((head, *atoms), f"{last}{_tail(words, at, shortened, tails)}(?P<p{index}_{way}>)")
+                     for way, (atoms, last, at) in enumerate(paths)]
+        else:
+            whole.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
     trees = ([f"{_WORD_START}(?:{_tree(word_start)})"] if word_start else []) + ([_tree(anywhere)] if anywhere else [])
-    return (f"{_guard(firsts[0])}(?:{'|'.join(trees)})" if trees else None), (
-        f"{_guard(firsts[1])}(?:{_tree(rest)})" if rest else None)
+    # first words' patterns no two of which match at one place are parted as characters are (phrases
+    # of two such words in turn had shared nothing: 22,966 synonyms past 120 s; audit 117 B F2)
+    ways_of_heads = [way for ways in heads.values() for way in dict.fromkeys(ways)]
+    stems = {_token_parts(way)[1] for way in ways_of_heads}
+    apart = frozenset(heads) if len(stems) == len(ways_of_heads) and _ends_once(tuple(ways_of_heads)) else frozenset()
+    return (f"{_guard(firsts[0])}(?:{'|'.join(trees)})" if trees else None,
+            f"{_guard(firsts[1])}(?:{_tree(rest, apart=apart)})" if rest else None,
+            f"{_guard(firsts[2])}(?:{'|'.join(whole)})" if whole else None)
 
 
 def _tail(words: tuple[str, ...], whole: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]],
@@ -550,8 +572,26 @@ def _guard(firsts: set[str]) -> str:
     return guard
 
 
-#: A stem a shared head (:func:`_head_ways`) may hold: letters and digits only.
-_PLAIN_STEM = re.compile("[a-z0-9]+")
+@lru_cache(maxsize=1 << 12)
+def _ends_once(tokens: tuple[str, ...]) -> bool:
+    """Whether the tokens, as one pattern (:func:`_tokens_pattern`), end in one place wherever they
+    match and a next word not led by a period can follow: no two match at one place (no stem is
+    another's prefix where the shorter's end test lets the longer go on, and no two share a stem),
+    and none starts with a period. A token with its period then ends after the period where one
+    stands (the place before it is followed by that period, which no next word starts with)."""
+    parts = {_token_parts(token) for token in tokens}
+    stems = {stem: end for _, stem, end in parts}
+    if len(stems) != len(parts) or any(stem.startswith(".") for stem in stems):
+        return False
+    for longer in stems:
+        for k in range(1, len(longer)):
+            end = stems.get(longer[:k])
+            if end is None:
+                continue
+            after = longer[k:]
+            if end == "" or not (_WORD_EDGE.match(after) or re.match("-[a-z]", after)):
+                return False  # the shorter matches where the longer does, ending before it
+    return True
 
 
 def _head_ways(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...], tuple[str, ...]], budget: int
@@ -561,19 +601,19 @@ def _head_ways(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...
     most ``budget`` paths after it (:func:`_paths`, led by the spaces before the next word). 6,000
     synonyms "the x..." with 17 abbreviations of "the" had been one flat alternation tried at each
     "the" (a 300 KB specification: 88 s), and with 18 of a second word the rest had been written whole
-    after "the" (38 s; audit 116 B F1). Sharing the atom finds what the phrases one after another
-    found only where it ends in one place where what follows can match: each way a stem of letters
-    and digits (the whole run of them, an optional period after) and each next word starting with a
-    letter or digit (never after its period's place). None otherwise: the phrase is written whole."""
+    after "the" (38 s; audit 116 B F1); a next word led by a mark had still written each phrase whole
+    (55.7 s; audit 117 B F1). Sharing the atom finds what the phrases one after another found only
+    where it ends in one place where what follows can match (:func:`_ends_once`, and no next word
+    led by a period). None otherwise: the phrase is written whole."""
     options = _word_ways(words, i, shortened)
-    if len(options) != 1 or any(not _PLAIN_STEM.fullmatch(_token_parts(way)[1]) for way in options[0][1]):
+    if len(options) != 1 or not _ends_once(tuple(options[0][1])):
         return None
     head = _tokens_pattern(options[0][1])
     if i + 1 == len(words):
         return head, [((), "", i + 1)]
     following = [(words[i + 1], 1)] if _alone(words, i + 1, shortened) else [
         (way, k) for k, ways in _word_ways(words, i + 1, shortened) for way in _tokens_order(tuple(ways))]
-    if any(not _WORD_EDGE.fullmatch(_token_parts(way)[1][:1]) for way, _ in following):
+    if any(_token_parts(way)[1].startswith(".") for way, _ in following):
         return None
     if len(following) > budget:
         shared = _head_ways(words, i + 1, shortened, budget)
@@ -666,7 +706,7 @@ def _tree_order(stems: list[str]) -> list[str]:
 _TREE_DEPTH = 160
 
 
-def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
+def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, apart: frozenset[str] = frozenset()) -> str:
     """Alternatives as a prefix tree: each a run of atoms to read (a character, escaped, or
     :data:`_SPACES`: no character of a word is a space) and the pattern after them, in the order
     they are tried. Alternatives are parted by the atom each reads next (one reading another
@@ -675,7 +715,7 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
     if len(items) == 1 or depth >= _TREE_DEPTH or any(not atoms for atoms, _ in items):
         return "|".join("".join(atoms) + after for atoms, after in items)
     parted: list[tuple[str, list[tuple[tuple[str, ...], str]]]] = []
-    if all(_reads_apart(atoms[0]) for atoms, _ in items):
+    if all(_reads_apart(atoms[0]) or atoms[0] in apart for atoms, _ in items):
         by_head: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for atoms, after in items:
             by_head.setdefault(atoms[0], []).append((atoms[1:], after))

@@ -28,8 +28,7 @@ def _long(n: int) -> str:
 
 
 def _written(phrases: list[str], shortened) -> int:
-    tree, rest = _sources(phrases, shortened)
-    return len(tree or "") + len(rest or "")
+    return sum(len(source or "") for source in _sources(phrases, shortened))
 
 
 def test_the_estimate_follows_what_the_pattern_writes():

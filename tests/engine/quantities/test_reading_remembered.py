@@ -65,7 +65,7 @@ def test_no_word_list_looks_further_back_than_the_remembered_characters():
     lists += [words for inferences in binder.inferences.values() for i in inferences
               for words in (i.stated_for, i.unless_for)]
     patterns = {pattern.pattern for words in lists if words._finder is not None
-                for pattern in (words._finder.tree, words._finder.rest) if pattern is not None}
+                for pattern in words._finder.patterns if pattern is not None}
     assert len(patterns) > 5
     widths = [w for pattern in patterns for w in _lookbehinds(_parser.parse(pattern, re.IGNORECASE))]
     assert widths and max(widths) <= _notes._LOOK_BEHIND
