@@ -353,8 +353,10 @@ def _paths(token: str, words: tuple[str, ...], j: int, shortened: Mapping[tuple[
         shared = _head_ways(words, j, shortened, budget) if budget > 1 else None
         if shared is None:
             return whole
-        next_head, paths = shared
-        return [((end + r"\s*" + next_head, *atoms), last, rest) for atoms, last, rest in paths]
+        next_head, paths = shared  # between, the spaces alone where they are all that can stand (as below)
+        between = _SPACES if not token.endswith(".") and _WORD_EDGE.fullmatch(stem[-1:]) and all(
+            _WORD_EDGE.fullmatch(_token_parts(way)[1][:1]) for way in _HEAD_WAYS.get(next_head, ("",))) else end + r"\s*"
+        return [((between, next_head, *atoms), last, rest) for atoms, last, rest in paths]
     share = budget // len(following)
     found: list[_Path] = []
     for way, k in following:
@@ -514,7 +516,6 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
     anywhere: list[tuple[tuple[str, ...], str]] = []
     rest: list[tuple[tuple[str, ...], str]] = []  # after the pattern of a first word's many ways
     whole: list[str] = []  # the phrases written whole
-    heads: dict[str, tuple[str, ...]] = {}  # the pattern of a first word's ways → those ways
     # the first letters of the phrases of each pattern
     firsts: tuple[set[str], set[str], set[str]] = (set(), set(), set())
     first_letters: dict[str, set[str]] = {}  # a word → the first letters of the abbreviations of runs from it
@@ -535,19 +536,13 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
                     (atoms, f"{last}{_tail(words, at, shortened, tails)}(?P<p{index}_{way}>)"))
         elif shared is not None:
             head, paths = shared
-            heads[head] = tuple(_word_ways(words, 0, shortened)[0][1])
             rest += [((head, *atoms), f"{last}{_tail(words, at, shortened, tails)}(?P<p{index}_{way}>)")
                      for way, (atoms, last, at) in enumerate(paths)]
         else:
             whole.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
     trees = ([f"{_WORD_START}(?:{_tree(word_start)})"] if word_start else []) + ([_tree(anywhere)] if anywhere else [])
-    # first words' patterns no two of which match at one place are parted as characters are (phrases
-    # of two such words in turn had shared nothing: 22,966 synonyms past 120 s; audit 117 B F2)
-    ways_of_heads = [way for ways in heads.values() for way in dict.fromkeys(ways)]
-    stems = {_token_parts(way)[1] for way in ways_of_heads}
-    apart = frozenset(heads) if len(stems) == len(ways_of_heads) and _ends_once(tuple(ways_of_heads)) else frozenset()
     return (f"{_guard(firsts[0])}(?:{'|'.join(trees)})" if trees else None,
-            f"{_guard(firsts[1])}(?:{_tree(rest, apart=apart)})" if rest else None,
+            f"{_guard(firsts[1])}(?:{_tree(rest)})" if rest else None,
             f"{_guard(firsts[2])}(?:{'|'.join(whole)})" if whole else None)
 
 
@@ -570,6 +565,20 @@ def _guard(firsts: set[str]) -> str:
     if all(ch.isalnum() for ch in firsts):
         guard = r"(?<![a-z0-9])" + guard  # a word starts here: most characters are passed at once
     return guard
+
+
+#: The pattern of a word's many ways (:func:`_head_pattern`) → those ways, for :func:`_tree` to tell
+#: such atoms apart. A memo: cleared past its bound, an atom not found in it is only not parted.
+_HEAD_WAYS: dict[str, tuple[str, ...]] = {}
+
+
+def _head_pattern(ways: tuple[str, ...]) -> str:
+    """The ways as one atom (:func:`_tokens_pattern`), remembered as theirs (:data:`_HEAD_WAYS`)."""
+    head = _tokens_pattern(ways)
+    if len(_HEAD_WAYS) >= 1 << 16:
+        _HEAD_WAYS.clear()
+    _HEAD_WAYS[head] = ways
+    return head
 
 
 @lru_cache(maxsize=1 << 12)
@@ -608,7 +617,7 @@ def _head_ways(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...
     options = _word_ways(words, i, shortened)
     if len(options) != 1 or not _ends_once(tuple(options[0][1])):
         return None
-    head = _tokens_pattern(options[0][1])
+    head = _head_pattern(tuple(options[0][1]))
     if i + 1 == len(words):
         return head, [((), "", i + 1)]
     following = [(words[i + 1], 1)] if _alone(words, i + 1, shortened) else [
@@ -706,7 +715,7 @@ def _tree_order(stems: list[str]) -> list[str]:
 _TREE_DEPTH = 160
 
 
-def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, apart: frozenset[str] = frozenset()) -> str:
+def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
     """Alternatives as a prefix tree: each a run of atoms to read (a character, escaped, or
     :data:`_SPACES`: no character of a word is a space) and the pattern after them, in the order
     they are tried. Alternatives are parted by the atom each reads next (one reading another
@@ -715,7 +724,7 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, apart: froze
     if len(items) == 1 or depth >= _TREE_DEPTH or any(not atoms for atoms, _ in items):
         return "|".join("".join(atoms) + after for atoms, after in items)
     parted: list[tuple[str, list[tuple[tuple[str, ...], str]]]] = []
-    if all(_reads_apart(atoms[0]) or atoms[0] in apart for atoms, _ in items):
+    if _parted(items):
         by_head: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for atoms, after in items:
             by_head.setdefault(atoms[0], []).append((atoms[1:], after))
@@ -727,6 +736,51 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, apart: froze
             else:
                 parted.append((atoms[0], [(atoms[1:], after)]))
     return "|".join(f"{head}(?:{_tree(part, depth + 1)})" for head, part in parted)
+
+
+def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:
+    """Whether no two of the atoms the ``items`` read next, at one level of the tree, match at one
+    place: characters, :data:`_SPACES`, and the patterns of words' many ways (:func:`_head_pattern`)
+    no two of whose ways match at one place and none of which reads the word a character there
+    begins (the phrases of two such words in turn, or of one and a plain word, had shared nothing:
+    22,966 synonyms past 120 s; audit 117 B F2)."""
+    heads = {atoms[0] for atoms, _ in items}
+    shared = [head for head in heads if head in _HEAD_WAYS]
+    if not all(_reads_apart(head) for head in heads.difference(shared)):
+        return False
+    if not shared:
+        return True
+    ways = [way for head in shared for way in dict.fromkeys(_HEAD_WAYS[head])]
+    parts = [_token_parts(way) for way in ways]
+    if len({stem for _, stem, _ in parts}) != len(ways) or not _ends_once(tuple(ways)):
+        return False
+    words = set()
+    for atoms, _ in items:
+        if atoms[0] in _HEAD_WAYS or atoms[0] == _SPACES:
+            continue
+        word, spaced = [], False  # the characters the item reads, and whether spaces follow them
+        for atom in atoms:
+            if atom == _SPACES:
+                spaced = True
+                break
+            if not _reads_apart(atom):
+                break
+            word.append(atom[-1])  # a character, escaped
+        words.add(("".join(word), spaced))
+    return not any(_reads_word(stem, end, word, spaced) for _, stem, end in parts for word, spaced in words)
+
+
+def _reads_word(stem: str, end: str, word: str, spaced: bool) -> bool:
+    """Whether a way (its stem and end test, :func:`_token_parts`) may match where a path reads the
+    characters ``word`` (``spaced``: then spaces; else something unknown)."""
+    if word.startswith(stem):
+        if len(word) == len(stem):
+            return True
+        after = word[len(stem):]
+        if end == "" or end.startswith(r"(?:\.") and after.startswith("."):
+            return True
+        return not (_WORD_EDGE.match(after) or re.match("-[a-z]", after))
+    return stem.startswith(word) and not spaced
 
 
 def _reads_apart(atom: str) -> bool:
