@@ -366,7 +366,9 @@ def _paths(token: str, words: tuple[str, ...], j: int, shortened: Mapping[tuple[
         elif token.endswith(".") and next_stem.startswith("."):
             return whole
         else:
-            head = end + r"\s*" + before
+            found += [((end + r"\s*", before + re.escape(next_stem[0]), *map(re.escape, next_stem[1:]), *atoms), last, rest)
+                      for atoms, last, rest in _paths(way, words, j + k, shortened, share)]
+            continue
         found += [((head, *map(re.escape, next_stem), *atoms), last, rest)
                   for atoms, last, rest in _paths(way, words, j + k, shortened, share)]
     return found
@@ -582,24 +584,51 @@ def _head_pattern(ways: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=1 << 12)
-def _ends_once(tokens: tuple[str, ...]) -> bool:
-    """Whether the tokens, as one pattern (:func:`_tokens_pattern`), end in one place wherever they
-    match and a next word not led by a period can follow: no two match at one place (no stem is
-    another's prefix where the shorter's end test lets the longer go on, and no two share a stem),
-    and none starts with a period. A token with its period then ends after the period where one
-    stands (the place before it is followed by that period, which no next word starts with)."""
+def _remainders(tokens: tuple[str, ...]) -> frozenset[str] | None:
+    """Where the tokens, as one pattern (:func:`_tokens_pattern`), may end in more than one place: the
+    characters that stand just after a shorter match where a longer one goes on (a stem another's
+    prefix whose end test lets it, a period after a stem that may take it). Whatever follows that can
+    start with none of them follows the longest match only, so phrases sharing the pattern find what
+    each alone finds. None where a token starts with a period (a word before, written with its
+    period, would read it two ways)."""
     parts = {_token_parts(token) for token in tokens}
-    stems = {stem: end for _, stem, end in parts}
-    if len(stems) != len(parts) or any(stem.startswith(".") for stem in stems):
-        return False
-    for longer in stems:
+    if any(stem.startswith(".") for _, stem, _ in parts):
+        return None
+    ends: dict[str, set[str]] = {}
+    for _, stem, end in parts:
+        ends.setdefault(stem, set()).add(end)
+    remainders = {"."} if any(end.startswith(r"(?:\.") for _, _, end in parts) else set()
+    for longer in ends:
         for k in range(1, len(longer)):
-            end = stems.get(longer[:k])
-            if end is None:
-                continue
             after = longer[k:]
-            if end == "" or not (_WORD_EDGE.match(after) or re.match("-[a-z]", after)):
-                return False  # the shorter matches where the longer does, ending before it
+            if any(_ends_before(end, after) for end in ends.get(longer[:k], ())):
+                remainders.add(after[0])
+    return frozenset(remainders)
+
+
+def _ends_before(end: str, after: str) -> bool:
+    """Whether a token's end test (:func:`_token_parts`) lets it end where ``after`` follows."""
+    if end == "" or end.startswith(r"(?:\.") and after.startswith("."):
+        return True
+    return not (_WORD_EDGE.match(after) or re.match("-[a-z]", after))
+
+
+def _heads_apart(heads: Sequence[tuple[str, ...]]) -> bool:
+    """Whether no way of one of ``heads`` (words' ways, :func:`_head_pattern`) matches where a way of
+    another does."""
+    owner: dict[str, int] = {}
+    ends: dict[str, set[str]] = {}
+    for number, ways in enumerate(heads):
+        for _, stem, end in map(_token_parts, ways):
+            if owner.setdefault(stem, number) != number:
+                return False  # one stem, two words
+            ends.setdefault(stem, set()).add(end)
+    for longer, number in owner.items():
+        for k in range(1, len(longer)):
+            shorter = owner.get(longer[:k])
+            if shorter is not None and shorter != number and any(
+                    _ends_before(end, longer[k:]) for end in ends[longer[:k]]):
+                return False
     return True
 
 
@@ -612,29 +641,30 @@ def _head_ways(words: tuple[str, ...], i: int, shortened: Mapping[tuple[str, ...
     "the" (a 300 KB specification: 88 s), and with 18 of a second word the rest had been written whole
     after "the" (38 s; audit 116 B F1); a next word led by a mark had still written each phrase whole
     (55.7 s; audit 117 B F1). Sharing the atom finds what the phrases one after another found only
-    where it ends in one place where what follows can match (:func:`_ends_once`, and no next word
+    where it ends in one place where what follows can match (:func:`_remainders`, and no next word
     led by a period). None otherwise: the phrase is written whole."""
     options = _word_ways(words, i, shortened)
-    if len(options) != 1 or not _ends_once(tuple(options[0][1])):
+    remainders = _remainders(tuple(options[0][1])) if len(options) == 1 else None
+    if remainders is None:
         return None
-    head = _head_pattern(tuple(options[0][1]))
-    if i + 1 == len(words):
-        return head, [((), "", i + 1)]
+    if i + 1 == len(words):  # what follows may start with anything
+        return (_head_pattern(tuple(options[0][1])), [((), "", i + 1)]) if not remainders else None
     following = [(words[i + 1], 1)] if _alone(words, i + 1, shortened) else [
         (way, k) for k, ways in _word_ways(words, i + 1, shortened) for way in _tokens_order(tuple(ways))]
-    if any(_token_parts(way)[1].startswith(".") for way, _ in following):
+    if any(_token_parts(way)[1][:1] in {".", *remainders} for way, _ in following):
         return None
+    head = _head_pattern(tuple(options[0][1]))
     if len(following) > budget:
         shared = _head_ways(words, i + 1, shortened, budget)
         if shared is None:
             return head, [((), "", i + 1)]  # the rest written whole after the shared atom
         next_head, paths = shared
-        return head, [((r"\s*" + next_head, *atoms), last, whole) for atoms, last, whole in paths]
+        return head, [((r"\s*", next_head, *atoms), last, whole) for atoms, last, whole in paths]
     share = budget // len(following)
     paths: list[_Path] = []
     for way, k in following:
         before, stem, _ = _token_parts(way)
-        paths += [((r"\s*" + before, *map(re.escape, stem), *atoms), last, whole)
+        paths += [((r"\s*", before + re.escape(stem[0]), *map(re.escape, stem[1:]), *atoms), last, whole)
                   for atoms, last, whole in _paths(way, words, i + 1 + k, shortened, share)]
     return head, paths
 
@@ -740,19 +770,22 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
 
 def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:
     """Whether no two of the atoms the ``items`` read next, at one level of the tree, match at one
-    place: characters, :data:`_SPACES`, and the patterns of words' many ways (:func:`_head_pattern`)
-    no two of whose ways match at one place and none of which reads the word a character there
-    begins (the phrases of two such words in turn, or of one and a plain word, had shared nothing:
-    22,966 synonyms past 120 s; audit 117 B F2)."""
+    place: characters (each read one way), :data:`_SPACES`, and the patterns of words' many ways
+    (:func:`_head_pattern`) whose ways match where no other's do and none of which reads the word a
+    character there begins (the phrases of two such words in turn, or of one and a plain word, had
+    shared nothing: 22,966 synonyms past 120 s; audit 117 B F2, and one word on, 118 B F2)."""
     heads = {atoms[0] for atoms, _ in items}
     shared = [head for head in heads if head in _HEAD_WAYS]
-    if not all(_reads_apart(head) for head in heads.difference(shared)):
-        return False
+    read: dict[str, str] = {}  # a character → the one atom reading it
+    for head in heads.difference(shared):
+        if head == _SPACES:
+            continue
+        char = _char_of(head)
+        if char is None or read.setdefault(char, head) != head:
+            return False
     if not shared:
         return True
-    ways = [way for head in shared for way in dict.fromkeys(_HEAD_WAYS[head])]
-    parts = [_token_parts(way) for way in ways]
-    if len({stem for _, stem, _ in parts}) != len(ways) or not _ends_once(tuple(ways)):
+    if not _heads_apart([_HEAD_WAYS[head] for head in shared]):
         return False
     words = set()
     for atoms, _ in items:
@@ -763,23 +796,27 @@ def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:
             if atom == _SPACES:
                 spaced = True
                 break
-            if not _reads_apart(atom):
+            char = _char_of(atom)
+            if char is None:
                 break
-            word.append(atom[-1])  # a character, escaped
+            word.append(char)
         words.add(("".join(word), spaced))
+    parts = [_token_parts(way) for head in shared for way in _HEAD_WAYS[head]]
     return not any(_reads_word(stem, end, word, spaced) for _, stem, end in parts for word, spaced in words)
+
+
+def _char_of(atom: str) -> str | None:
+    """The character an atom reads when it reads one (escaped, or after the test that a word starts)."""
+    if atom.startswith(_WORD_START):
+        atom = atom[len(_WORD_START):]
+    return atom[-1] if re.fullmatch(r"\\?.", atom, re.DOTALL) else None
 
 
 def _reads_word(stem: str, end: str, word: str, spaced: bool) -> bool:
     """Whether a way (its stem and end test, :func:`_token_parts`) may match where a path reads the
     characters ``word`` (``spaced``: then spaces; else something unknown)."""
     if word.startswith(stem):
-        if len(word) == len(stem):
-            return True
-        after = word[len(stem):]
-        if end == "" or end.startswith(r"(?:\.") and after.startswith("."):
-            return True
-        return not (_WORD_EDGE.match(after) or re.match("-[a-z]", after))
+        return len(word) == len(stem) or _ends_before(end, word[len(stem):])
     return stem.startswith(word) and not spaced
 
 

@@ -203,7 +203,8 @@ _SEVENTEEN = tuple(f"t{letter}." for letter in "abcdefghijklmnopq")  # past the 
 _OTHER_SEVENTEEN = tuple(f"h{letter}." for letter in "abcdefghijklmnopq")
 
 
-@pytest.mark.parametrize("shape", ["first", "second", "marked", "interleaved", "interleaved second"])
+@pytest.mark.parametrize("shape", ["first", "second", "marked", "interleaved", "interleaved second", "colliding",
+                                   "interleaved after many"])
 def test_a_word_written_in_more_ways_than_the_tree_takes_is_one_atom_the_phrases_share(shape: str):
     # audit 116 B F1: phrases whose first word is written in 17 ways were one flat alternation, tried
     # at every word a letter of any phrase starts (6,106 "the xxxx": a 300 KB specification 88 s); a
@@ -226,6 +227,15 @@ def test_a_word_written_in_more_ways_than_the_tree_takes_is_one_atom_the_phrases
         shortened = {("big",): tuple(f"b{letter}." for letter in "cdefghijklmnopqrs"),
                      ("bog",): tuple(f"o{letter}." for letter in "abcdefghijklmnopq")}
         written, wanted = f"THE OG. {words[7].upper()}", f"the bog {words[7]}"
+    elif shape == "colliding":  # two ways that match at one place: "ta" and "ta.", "the." beside "the" (118 B F1)
+        phrases = [f"the {word}" for word in words]
+        shortened = {("the",): (*_SEVENTEEN, "ta", "the.")}
+        written, wanted = f"TA {words[7].upper()}", f"the {words[7]}"
+    elif shape == "interleaved after many":  # "the big x", "the bog y" in turn, "the" of 17 ways too (118 B F2)
+        phrases = [f"the {('big', 'bog')[n % 2]} {word}" for n, word in enumerate(words)]
+        shortened = {("the",): _SEVENTEEN, ("big",): tuple(f"b{letter}." for letter in "cdefghijklmnopqrs"),
+                     ("bog",): tuple(f"o{letter}." for letter in "abcdefghijklmnopq")}
+        written, wanted = f"TG. OG. {words[7].upper()}", f"the bog {words[7]}"
     elif shape == "interleaved":
         phrases = [f"{('the', 'tha')[n % 2]} {word}" for n, word in enumerate(words)]
         shortened = {("the",): _SEVENTEEN, ("tha",): _OTHER_SEVENTEEN}
