@@ -38,6 +38,7 @@ from .schema import rule_pack_schema, rule_test_schema
 from .source import RuleError
 from .subjects import (
     MAX_PATTERN_CHARS,
+    MAX_TRIED_AT_ONCE,
     AbbreviationRule,
     GradeRule,
     InferenceRule,
@@ -48,6 +49,7 @@ from .subjects import (
 
 __all__ = [
     "MAX_PATTERN_CHARS",
+    "MAX_TRIED_AT_ONCE",
     "DEFAULT_SUBJECTS",
     "LINT_CODES",
     "RULE_KINDS",

@@ -25,7 +25,14 @@ from .lint import duplicate_ids, lint_across_packs, lint_conditions, lint_pack
 from .pack import Rule, RulePack
 from .ruleset import LoadedPack, RuleSet
 from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
-from .subjects import MAX_PATTERN_CHARS, GradeRule, InferenceRule, SubjectRule, SubjectVocabulary
+from .subjects import (
+    MAX_PATTERN_CHARS,
+    MAX_TRIED_AT_ONCE,
+    GradeRule,
+    InferenceRule,
+    SubjectRule,
+    SubjectVocabulary,
+)
 
 __all__ = [
     "DEFAULT_SUBJECTS",
@@ -378,7 +385,7 @@ def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
     vocabulary = SubjectVocabulary.of_rules([rule for pack in loaded for rule in pack.pack.rules])
     size = vocabulary.written_size
     if size <= MAX_PATTERN_CHARS:
-        return []
+        return _vocabulary_too_wide(loaded, vocabulary)
     message = (f"the subject vocabulary writes about {size:,} characters of pattern (each synonym and word list's "
                f"words and their abbreviations), more than the {MAX_PATTERN_CHARS:,} a project may compile")
     hint = "fewer or shorter subjects and synonyms, or fewer abbreviations of the words they share"
@@ -390,6 +397,27 @@ def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
             total += vocabulary.rule_size(rule)
             if total > MAX_PATTERN_CHARS:
                 message += "; it passes the bound at this rule"
+                if pack.source is not None:
+                    return [pack.source.error(("rules", index), "RP003", message, hint=hint)]
+                return [InputError(message, file=pack.file, field="rules", code="RP003", hint=hint)]
+    return [InputError(message, field="rules", code="RP003", hint=hint)]
+
+
+def _vocabulary_too_wide(loaded: Sequence[LoadedPack], vocabulary: SubjectVocabulary) -> list[InputError]:
+    """An error at a subject rule whose synonyms the vocabulary would try one after another, more
+    than ``MAX_TRIED_AT_ONCE`` of them, at one place of every text (audits 116-118 B)."""
+    width, synonym = vocabulary.tried_at_once
+    if width <= MAX_TRIED_AT_ONCE:
+        return []
+    message = (f"the subject vocabulary tries {width:,} synonyms one after another wherever their first letters "
+               f"stand in a text ({synonym!r} among them), more than the {MAX_TRIED_AT_ONCE:,} it may: the ways "
+               f"their words are written match where one another's do, so they cannot be read as one tree")
+    hint = ("fewer such synonyms, or fewer ways of writing the words they share (an abbreviation that is the "
+            "start of another, or one given to two words)")
+    rule = vocabulary.rule_of(synonym)
+    for pack in loaded:
+        for index, candidate in enumerate(pack.pack.rules):
+            if candidate is rule:
                 if pack.source is not None:
                     return [pack.source.error(("rules", index), "RP003", message, hint=hint)]
                 return [InputError(message, file=pack.file, field="rules", code="RP003", hint=hint)]

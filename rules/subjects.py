@@ -447,7 +447,30 @@ class PhraseFinder:
 
 def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> PhraseFinder:
     """The phrases as one :class:`PhraseFinder` (:func:`_sources`, compiled)."""
-    return PhraseFinder(*(None if source is None else re.compile(source) for source in _sources(phrases, shortened)))
+    sources, _ = _written(tuple(phrases), tuple(shortened.items()))
+    return PhraseFinder(*(None if source is None else re.compile(source) for source in sources))
+
+
+@lru_cache(maxsize=4)
+def _written(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+             ) -> tuple[tuple[str | None, ...], tuple[int, int]]:
+    """:func:`_sources` of the phrases, and the most alternatives they try one after another at one
+    place with the index of a phrase among them (the vocabulary's check and its compiling write the
+    patterns once)."""
+    widest = [(0, "")]
+    sources = _sources(list(phrases), dict(shortened), widest)
+    width, after = widest[0]
+    found = re.findall(r"\(\?P<p(\d+)", after)
+    return sources, (width, int(found[-1]) if found else 0)
+
+
+#: The most alternatives a vocabulary's patterns may try one after another at one place of a text
+#: (:class:`SubjectVocabulary.tried_at_once`), checked with its packs (``rules.loader``) and its
+#: drawing legends (``quantities.legend``). Phrases sharing their words are read as a prefix tree,
+#: one character at a time; where the tree cannot part them — ways of a word that match where
+#: another's do, phrases written whole — they are tried in turn wherever their first letters stand:
+#: 6,000 and more such synonyms held a 300 KB specification for minutes (audits 116-118 B).
+MAX_TRIED_AT_ONCE = 1_000
 
 
 #: The most characters of pattern a project's subject vocabulary may write (``SubjectVocabulary.
@@ -502,8 +525,8 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
     return sum(sum(map(len, atoms)) + len(last) + rest[whole] + _FOUND_COST for _, atoms, last, whole in first)
 
 
-def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]
-             ) -> tuple[str | None, str | None, str | None]:
+def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]],
+             widest: list[tuple[int, str]] | None = None) -> tuple[str | None, str | None, str | None]:
     """The patterns of :func:`_alternatives`, uncompiled: the tree's, the rest's and the whole's. Tried first where a first letter of one of them
     stands, and read as the phrases were tried one after another, the first that matches
     winning. Each way of writing a phrase's first word (or run of words, abbreviated) is read by
@@ -542,9 +565,12 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
                      for way, (atoms, last, at) in enumerate(paths)]
         else:
             whole.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
-    trees = ([f"{_WORD_START}(?:{_tree(word_start)})"] if word_start else []) + ([_tree(anywhere)] if anywhere else [])
+    trees = ([f"{_WORD_START}(?:{_tree(word_start, widest=widest)})"] if word_start else []) + (
+        [_tree(anywhere, widest=widest)] if anywhere else [])
+    if whole:
+        _tried(widest, len(whole), whole[0])
     return (f"{_guard(firsts[0])}(?:{'|'.join(trees)})" if trees else None,
-            f"{_guard(firsts[1])}(?:{_tree(rest)})" if rest else None,
+            f"{_guard(firsts[1])}(?:{_tree(rest, widest=widest)})" if rest else None,
             f"{_guard(firsts[2])}(?:{'|'.join(whole)})" if whole else None)
 
 
@@ -745,13 +771,14 @@ def _tree_order(stems: list[str]) -> list[str]:
 _TREE_DEPTH = 160
 
 
-def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
+def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, widest: list[tuple[int, str]] | None = None) -> str:
     """Alternatives as a prefix tree: each a run of atoms to read (a character, escaped, or
     :data:`_SPACES`: no character of a word is a space) and the pattern after them, in the order
     they are tried. Alternatives are parted by the atom each reads next (one reading another
     never matches where it does: the order that matters is kept within each part) while every
     one has an atom left to read; else they are written one after another, as given."""
     if len(items) == 1 or depth >= _TREE_DEPTH or any(not atoms for atoms, _ in items):
+        _tried(widest, len(items), items[0][1])
         return "|".join("".join(atoms) + after for atoms, after in items)
     parted: list[tuple[str, list[tuple[tuple[str, ...], str]]]] = []
     if _parted(items):
@@ -765,7 +792,16 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0) -> str:
                 parted[-1][1].append((atoms[1:], after))
             else:
                 parted.append((atoms[0], [(atoms[1:], after)]))
-    return "|".join(f"{head}(?:{_tree(part, depth + 1)})" for head, part in parted)
+    # tried one after another: the parts, but for those led by a character or spaces (one test each)
+    _tried(widest, sum(1 for head, _ in parted if head != _SPACES and _char_of(head) is None), items[0][1])
+    return "|".join(f"{head}(?:{_tree(part, depth + 1, widest)})" for head, part in parted)
+
+
+def _tried(widest: list[tuple[int, str]] | None, width: int, after: str) -> None:
+    """Keep in ``widest`` the most alternatives tried one after another at one place and what a
+    phrase among them ends with (its group: :func:`_phrase_of`'s name)."""
+    if widest is not None and width > widest[0][0]:
+        widest[0] = (width, after)
 
 
 def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:
@@ -945,6 +981,19 @@ class SubjectVocabulary:
         of its rules found as they are (``words``: a figure's ``near`` and ``unless_*`` words, what
         an inference or grade is ``stated_for``)."""
         return sum(self.rule_size(rule) for rule in (*self.subjects, *self.inferences, *self.grades))
+
+    @cached_property
+    def tried_at_once(self) -> tuple[int, str]:
+        """The most synonyms the vocabulary tries one after another at one place of a text (bounded by
+        :data:`MAX_TRIED_AT_ONCE`), and one of them."""
+        if not self._synonyms:
+            return 0, ""
+        _, (width, index) = _written(tuple(word for word, _ in self._synonyms), tuple(self.shortened.items()))
+        return width, self._synonyms[index][0]
+
+    def rule_of(self, synonym: str) -> SubjectRule | None:
+        """The subject rule one of the vocabulary's synonyms names."""
+        return next((rule for word, rule in self._synonyms if word == synonym), None)
 
     def rule_size(self, rule: RuleBase) -> int:
         """About how many characters of pattern one of the vocabulary's rules writes."""

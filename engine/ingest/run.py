@@ -28,7 +28,7 @@ from inforce.ontology import (
     UnsharedReading,
 )
 from inforce.ontology.files import read_bounded
-from inforce.rules import MAX_PATTERN_CHARS, RuleSet, compile_manifest
+from inforce.rules import MAX_PATTERN_CHARS, MAX_TRIED_AT_ONCE, RuleSet, compile_manifest
 
 from ..access import AccessGate
 from ..addenda.items import itemize
@@ -46,6 +46,7 @@ from ..quantities.legend import (
     ENTRY_MAX,
     abbreviation_legend,
     legend_size,
+    legend_tried,
     legends_of,
     overlong_entries,
 )
@@ -753,6 +754,16 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
             f"characters of pattern, more than the {MAX_PATTERN_CHARS:,} a project may compile (legends in "
             f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
             field="abbreviations", hint="fewer legend entries of several words, or shorter synonyms that hold them"))
+        return (), parsed, not_applied
+    tried = legend_tried(project_vocabulary(rules), legends.entries)
+    if tried > MAX_TRIED_AT_ONCE:  # ways that match where one another's do: phrases tried in turn (audits 116-118 B)
+        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
+                           and not any(document is withheld for withheld in legends.withheld)})
+        not_applied.append(InputError(
+            f"the abbreviation legends are not applied: with them the subject vocabulary tries {tried:,} synonyms "
+            f"one after another at one place of a text, more than the {MAX_TRIED_AT_ONCE:,} it may (legends in "
+            f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
+            field="abbreviations", hint="fewer ways of writing one word, none the start of another"))
         return (), parsed, not_applied
     return legends.entries, parsed, not_applied
 

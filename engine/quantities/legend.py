@@ -35,11 +35,11 @@ from typing import NamedTuple
 
 from inforce.ontology import Document
 from inforce.ontology.document import ABBREVIATION_WORDS
-from inforce.rules import MAX_PATTERN_CHARS, SubjectVocabulary
+from inforce.rules import MAX_PATTERN_CHARS, MAX_TRIED_AT_ONCE, SubjectVocabulary
 
 from ..access import AccessGate
 
-__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "applied_legend", "legend_of", "legend_size",
+__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "applied_legend", "legend_of", "legend_size", "legend_tried",
            "legends_of", "overlong_entries", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
@@ -149,9 +149,19 @@ def legend_size(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], .
     return vocabulary.with_legend(entries).written_size if entries else 0
 
 
+def legend_tried(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> int:
+    """The most synonyms the project's ``vocabulary`` tries one after another at one place with the
+    legend's ``entries`` (``SubjectVocabulary.tried_at_once``): past ``MAX_TRIED_AT_ONCE`` the legend
+    is not applied, as past the size bound."""
+    return vocabulary.with_legend(entries).tried_at_once[0] if entries else 0
+
+
 def applied_legend(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """The legend's ``entries`` as a vocabulary applies them: all, or none past the bound (:func:`legend_size`)."""
-    return entries if legend_size(vocabulary, entries) <= MAX_PATTERN_CHARS else ()
+    """The legend's ``entries`` as a vocabulary applies them: all, or none past either bound
+    (:func:`legend_size`, :func:`legend_tried`)."""
+    if legend_size(vocabulary, entries) > MAX_PATTERN_CHARS or legend_tried(vocabulary, entries) > MAX_TRIED_AT_ONCE:
+        return ()
+    return entries
 
 
 def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:

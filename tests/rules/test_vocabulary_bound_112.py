@@ -164,3 +164,55 @@ def test_rules_impact_applies_a_legend_as_ingest_does(tmp_path: Path):
     done = inforce("rules", "impact", root, "--pack", same, "--against", root / "rules" / "subj.yaml", "--format", "json")
     assert done.returncode == 0, done.stdout + done.stderr
     assert time.monotonic() - started < 30
+
+
+def _wide_pack(count: int) -> str:
+    # "the 'xxxx": the ways of "the" include "t", which ends where "t'a." goes on with the apostrophe the
+    # next word starts with: the phrases cannot share a tree and are tried one after another (audits 116-118 B)
+    ways = ", ".join(f'"T{letter}.": the' for letter in "BCDEFGHIJKLMNOPQ")
+    halves = [", ".join(f"\"the 'w{n:05d}\"" for n in range(start, count, 2)) for start in (0, 1)]
+    return "schema_version: 1\ntitle: probe\nrules:\n" + (
+        "  - id: XPRB-A001\n    source: probe\n    slug: abbr\n    kind: abbreviations\n    description: probe\n"
+        f"    words: {{{ways}, \"T\": the, \"T'A.\": the}}\n") + "".join(
+        f"  - id: XPRB-V00{n}\n    source: probe\n    slug: wide{n}\n    kind: subject\n    subject: probe.wide{n}\n"
+        f"    description: probe\n    synonyms: [{synonyms}]\n    unit: psi\n    bound: min\n"
+        for n, synonyms in enumerate(halves, start=1))
+
+
+def test_a_vocabulary_trying_too_many_synonyms_at_one_place_is_refused_at_the_rule(tmp_path: Path):
+    from inforce.rules import MAX_TRIED_AT_ONCE
+
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "rules").mkdir()
+    (root / "inforce.yaml").write_text("project: wide\nrules:\n  - path: rules/subj.yaml\n", encoding="utf-8")
+    (root / "rules" / "subj.yaml").write_text(_wide_pack(MAX_TRIED_AT_ONCE + 100), encoding="utf-8")
+    checked = inforce("rules", "check", root)
+    said = checked.stdout + checked.stderr
+    assert checked.returncode == 2 and "RP003" in said and "subj.yaml:10:" in said, said  # the subject rule
+    assert f"tries {MAX_TRIED_AT_ONCE + 100:,} synonyms one after another" in said, said
+    (root / "rules" / "subj.yaml").write_text(_wide_pack(MAX_TRIED_AT_ONCE - 100), encoding="utf-8")
+    assert inforce("rules", "check", root).returncode == 0
+
+
+def test_a_legend_that_would_try_too_many_synonyms_at_one_place_is_not_applied_and_said(tmp_path: Path):
+    from inforce.rules import MAX_TRIED_AT_ONCE
+
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "rules").mkdir()
+    (root / "inforce.yaml").write_text("project: wide\nrules:\n  - path: rules/subj.yaml\n", encoding="utf-8")
+    pack = _wide_pack(MAX_TRIED_AT_ONCE + 100)
+    rules = pack.split("  - id: XPRB-V001")[0].split("  - id: XPRB-A001")[0] + "  - id: XPRB-V001" + pack.split(
+        "  - id: XPRB-V001")[1]  # the subjects alone: the packs try each where its words stand
+    (root / "rules" / "subj.yaml").write_text(rules, encoding="utf-8")
+    assert inforce("rules", "check", root).returncode == 0
+    legend = "".join(f"  T{letter}.: the\n" for letter in "BCDEFGHIJKLMNOPQ") + "  T: the\n  \"T'A.\": the\n"
+    (root / "documents" / "DWG-1.drawing.yaml").write_text(
+        "id: DWG-1\nkind: drawing\nsheet: S-1\ntitle: Legend\neffective: {from: 2026-03-02}\n"
+        "recorded: 2026-03-02T09:00:00Z\ncallouts:\n  - id: callout-1\n    text: \"SEE NOTES.\"\n"
+        "abbreviations:\n" + legend, encoding="utf-8")
+    ingested = inforce("ingest", root)
+    said = ingested.stdout + ingested.stderr
+    assert ingested.returncode == 0, said
+    assert "abbreviation legends are not applied" in said and "one after another" in said and "DWG-1" in said, said
