@@ -454,14 +454,13 @@ def _alternatives(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[
 @lru_cache(maxsize=4)
 def _written(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
              ) -> tuple[tuple[str | None, ...], tuple[int, int]]:
-    """:func:`_sources` of the phrases, and the most alternatives they try one after another at one
-    place with the index of a phrase among them (the vocabulary's check and its compiling write the
-    patterns once)."""
-    widest = [(0, "")]
+    """:func:`_sources` of the phrases, and the most alternatives their patterns may try at one place
+    (:func:`_tree_tried`, the phrases written whole each) with the index of a phrase among the most
+    tried (the vocabulary's check and its compiling write the patterns once)."""
+    widest: list[Any] = [0, 0, ""]
     sources = _sources(list(phrases), dict(shortened), widest)
-    width, after = widest[0]
-    found = re.findall(r"\(\?P<p(\d+)", after)
-    return sources, (width, int(found[-1]) if found else 0)
+    found = re.findall(r"\(\?P<p(\d+)", widest[2])
+    return sources, (widest[0], int(found[-1]) if found else 0)
 
 
 #: The most alternatives a vocabulary's patterns may try one after another at one place of a text
@@ -526,7 +525,7 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
 
 
 def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]],
-             widest: list[tuple[int, str]] | None = None) -> tuple[str | None, str | None, str | None]:
+             widest: list[Any] | None = None) -> tuple[str | None, str | None, str | None]:
     """The patterns of :func:`_alternatives`, uncompiled: the tree's, the rest's and the whole's. Tried first where a first letter of one of them
     stands, and read as the phrases were tried one after another, the first that matches
     winning. Each way of writing a phrase's first word (or run of words, abbreviated) is read by
@@ -771,17 +770,28 @@ def _tree_order(stems: list[str]) -> list[str]:
 _TREE_DEPTH = 160
 
 
-def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, widest: list[tuple[int, str]] | None = None) -> str:
+def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, widest: list[Any] | None = None) -> str:
     """Alternatives as a prefix tree: each a run of atoms to read (a character, escaped, or
     :data:`_SPACES`: no character of a word is a space) and the pattern after them, in the order
     they are tried. Alternatives are parted by the atom each reads next (one reading another
     never matches where it does: the order that matters is kept within each part) while every
-    one has an atom left to read; else they are written one after another, as given."""
+    one has an atom left to read; else they are written one after another, as given. ``widest``
+    keeps the most alternatives the tree may try at one place (:func:`_tried`)."""
+    pattern, tried, after = _tree_tried(items, depth)
+    _tried(widest, tried, after)
+    return pattern
+
+
+def _tree_tried(items: list[tuple[tuple[str, ...], str]], depth: int) -> tuple[str, int, str]:
+    """:func:`_tree`'s pattern, the most alternatives it may try at one place of a text, and what a
+    phrase among the most tried ends with: those written one after another each, and below a level
+    of parts, the parts whose head is not one character or spaces (each tried in turn) and then,
+    where the parts are apart, the costliest part's own (one part reads on), else every part's."""
     if len(items) == 1 or depth >= _TREE_DEPTH or any(not atoms for atoms, _ in items):
-        _tried(widest, len(items), items[0][1])
-        return "|".join("".join(atoms) + after for atoms, after in items)
+        return "|".join("".join(atoms) + after for atoms, after in items), len(items), items[0][1]
     parted: list[tuple[str, list[tuple[tuple[str, ...], str]]]] = []
-    if _parted(items):
+    apart = _parted(items)
+    if apart:
         by_head: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for atoms, after in items:
             by_head.setdefault(atoms[0], []).append((atoms[1:], after))
@@ -792,16 +802,23 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, widest: list
                 parted[-1][1].append((atoms[1:], after))
             else:
                 parted.append((atoms[0], [(atoms[1:], after)]))
-    # tried one after another: the parts, but for those led by a character or spaces (one test each)
-    _tried(widest, sum(1 for head, _ in parted if head != _SPACES and _char_of(head) is None), items[0][1])
-    return "|".join(f"{head}(?:{_tree(part, depth + 1, widest)})" for head, part in parted)
+    written, below = [], []
+    for head, part in parted:
+        pattern, tried, after = _tree_tried(part, depth + 1)
+        written.append(f"{head}(?:{pattern})")
+        below.append((tried, after))
+    heads = sum(1 for head, _ in parted if head != _SPACES and _char_of(head) is None)
+    costliest = max(below)
+    return "|".join(written), heads + (costliest[0] if apart else sum(tried for tried, _ in below)), costliest[1]
 
 
-def _tried(widest: list[tuple[int, str]] | None, width: int, after: str) -> None:
-    """Keep in ``widest`` the most alternatives tried one after another at one place and what a
-    phrase among them ends with (its group: :func:`_phrase_of`'s name)."""
-    if widest is not None and width > widest[0][0]:
-        widest[0] = (width, after)
+def _tried(widest: list[Any] | None, tried: int, after: str) -> None:
+    """Add to ``widest`` ([the total, the most of one pattern's part, what a phrase of it ends with])
+    the alternatives one pattern may try at one place (the patterns are each searched there)."""
+    if widest is not None:
+        widest[0] += tried
+        if tried > widest[1]:
+            widest[1:] = [tried, after]
 
 
 def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:

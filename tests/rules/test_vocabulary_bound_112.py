@@ -216,3 +216,23 @@ def test_a_legend_that_would_try_too_many_synonyms_at_one_place_is_not_applied_a
     said = ingested.stdout + ingested.stderr
     assert ingested.returncode == 0, said
     assert "abbreviation legends are not applied" in said and "one after another" in said and "DWG-1" in said, said
+
+
+def test_what_is_tried_at_one_place_is_counted_down_the_tree_not_at_its_widest_level():
+    # audit 119 B F1: levels of under 1,000 alternatives each, one below another where their heads
+    # may all match at one place (13 x 999 tried at every "the": 64 s over a 300 KB specification),
+    # had passed a bound on the widest level. What one place may try is counted along the tree.
+    from inforce.rules import MAX_TRIED_AT_ONCE
+    from inforce.rules.subjects import _written
+
+    def ways(word: str, letter: str) -> tuple[str, ...]:
+        return tuple(f"{letter}{other}." for other in "abcdefghijklmnopq")
+
+    shortened = {("the",): ways("the", "t"), ("tha",): (*ways("tha", "h"), "the"),
+                 ("big",): ways("big", "b"), ("bog",): (*ways("bog", "o"), "big")}
+    phrases = [f"{('the', 'tha')[group % 2]} {('big', 'bog')[n % 2]} w{group}x{n:03d}"
+               for group in range(3) for n in range(400)]
+    _, (tried, _) = _written(tuple(phrases), tuple(shortened.items()))
+    assert tried > MAX_TRIED_AT_ONCE, tried  # 3 levels of 400 below the first: some 1,200 at one "the"
+    _, (tried, _) = _written(tuple(phrases[:400]), tuple(shortened.items()))
+    assert tried < MAX_TRIED_AT_ONCE, tried
