@@ -787,8 +787,20 @@ def _tree_tried(items: list[tuple[tuple[str, ...], str]], depth: int) -> tuple[s
     phrase among the most tried ends with: those written one after another each, and below a level
     of parts, the parts whose head is not one character or spaces (each tried in turn) and then,
     where the parts are apart, the costliest part's own (one part reads on), else every part's."""
-    if len(items) == 1 or depth >= _TREE_DEPTH or any(not atoms for atoms, _ in items):
+    if len(items) == 1 or depth >= _TREE_DEPTH or all(not atoms for atoms, _ in items):
         return "|".join("".join(atoms) + after for atoms, after in items), len(items), items[0][1]
+    if any(not atoms for atoms, _ in items):
+        # a phrase ending here among phrases going on: each run of those going on a tree, in their
+        # order (written one after another, the 2,900 phrases "the ..." beside "the" were tried in turn)
+        runs: list[list[tuple[tuple[str, ...], str]]] = []
+        for item in items:
+            if item[0] and runs and runs[-1][0][0]:
+                runs[-1].append(item)
+            else:
+                runs.append([item])
+        done = [_tree_tried(run, depth) for run in runs]
+        return "|".join(pattern for pattern, _, _ in done), sum(tried for _, tried, _ in done), max(
+            (tried, after) for _, tried, after in done)[1]
     parted: list[tuple[str, list[tuple[tuple[str, ...], str]]]] = []
     apart = _parted(items)
     if apart:

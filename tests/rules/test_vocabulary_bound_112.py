@@ -236,3 +236,13 @@ def test_what_is_tried_at_one_place_is_counted_down_the_tree_not_at_its_widest_l
     assert tried > MAX_TRIED_AT_ONCE, tried  # 3 levels of 400 below the first: some 1,200 at one "the"
     _, (tried, _) = _written(tuple(phrases[:400]), tuple(shortened.items()))
     assert tried < MAX_TRIED_AT_ONCE, tried
+
+
+def test_a_phrase_ending_where_others_go_on_leaves_them_a_tree():
+    # found by the count above: "the" beside 2,900 phrases "the ..." had written them all one after
+    # another below "the" (the riverside ingest with 8,000 subjects of 10 synonyms: 19 s, now 15 s)
+    from inforce.rules.subjects import _written
+
+    phrases = [f"the w{n:04d}" for n in range(3_000)] + ["the"]
+    _, (tried, _) = _written(tuple(phrases), ())
+    assert tried < 20, tried
