@@ -745,25 +745,21 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
                 f"{document.id}: legend entry {abbreviation[:40]!r}... is not applied: an abbreviation and its words "
                 f"are at most {ENTRY_MAX} characters each, as a synonym's", file=document.source.file,
                 field="abbreviations", hint="shorten the entry, or leave it out"))
-    written = legend_size(project_vocabulary(rules), legends.entries)
-    if written > MAX_PATTERN_CHARS:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2)
+    vocabulary = project_vocabulary(rules)
+    written = legend_size(vocabulary, legends.entries)
+    tried = legend_tried(vocabulary, legends.entries) if written <= MAX_PATTERN_CHARS else 0
+    past = (f"writes about {written:,} characters of pattern, more than the {MAX_PATTERN_CHARS:,} a project may compile",
+            "fewer legend entries of several words, or shorter synonyms that hold them") if written > MAX_PATTERN_CHARS else (
+        f"tries {tried:,} synonyms one after another at one place of a text, more than the {MAX_TRIED_AT_ONCE:,} it may",
+        "fewer ways of writing one word, none the start of another") if tried > MAX_TRIED_AT_ONCE else None
+    if past is not None:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2); ways that
+        # match where one another's do leave phrases tried in turn (audits 116-120 B)
         defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
                            and not any(document is withheld for withheld in legends.withheld)})  # applied: public
         not_applied.append(InputError(
-            f"the abbreviation legends are not applied: with them the subject vocabulary writes about {written:,} "
-            f"characters of pattern, more than the {MAX_PATTERN_CHARS:,} a project may compile (legends in "
+            f"the abbreviation legends are not applied: with them the subject vocabulary {past[0]} (legends in "
             f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
-            field="abbreviations", hint="fewer legend entries of several words, or shorter synonyms that hold them"))
-        return (), parsed, not_applied
-    tried = legend_tried(project_vocabulary(rules), legends.entries)
-    if tried > MAX_TRIED_AT_ONCE:  # ways that match where one another's do: phrases tried in turn (audits 116-118 B)
-        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
-                           and not any(document is withheld for withheld in legends.withheld)})
-        not_applied.append(InputError(
-            f"the abbreviation legends are not applied: with them the subject vocabulary tries {tried:,} synonyms "
-            f"one after another at one place of a text, more than the {MAX_TRIED_AT_ONCE:,} it may (legends in "
-            f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
-            field="abbreviations", hint="fewer ways of writing one word, none the start of another"))
+            field="abbreviations", hint=past[1]))
         return (), parsed, not_applied
     return legends.entries, parsed, not_applied
 
