@@ -467,8 +467,11 @@ def _written(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], t
 #: drawing legends (``quantities.legend``). Phrases sharing their words are read as a prefix tree,
 #: one character at a time; where the tree cannot part them — ways of a word that match where
 #: another's do, phrases written whole — they are tried in turn wherever their first letters stand:
-#: 6,000 and more such synonyms held a 300 KB specification for minutes (audits 116-118 B).
-MAX_TRIED_AT_ONCE = 1_000
+#: 6,000 and more such synonyms held a 300 KB specification for minutes (audits 116-120 B). The count
+#: is an upper bound: measured, an alternative counted costs from some 2 ns a word (1,000 structural
+#: subjects with a legend of 100 ordinary abbreviations count 2,148: 0.0035 ms a word) to some 25 ns
+#: (the audits' shapes), so at the bound a word costs at most about 0.1 ms.
+MAX_TRIED_AT_ONCE = 5_000
 
 
 #: The most characters of pattern a project's subject vocabulary may write (``SubjectVocabulary.
@@ -545,6 +548,8 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
     for run, abbreviations in shortened.items():
         if run:
             first_letters.setdefault(run[0], set()).update(_reading(a[:1]) for a in abbreviations)
+    runs = _word_runs(shortened) if widest is not None else {}
+    weights: dict[str, int] = {}  # a path's group → the alternatives its words written whole try in turn, past one
     for index, phrase in enumerate(phrases):
         words = tuple(_fold(phrase).split())
         ways = _first_ways(words, shortened)
@@ -557,17 +562,22 @@ def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, 
             for way, (before, atoms, last, at) in enumerate(ways):  # the phrase found: the last group a match closes
                 (word_start if before else anywhere).append(
                     (atoms, f"{last}{_tail(words, at, shortened, tails)}(?P<p{index}_{way}>)"))
+                if runs and (weight := _written_weight(words, at, runs)) > 1:
+                    weights[f"p{index}_{way}"] = weight
         elif shared is not None:
             head, paths = shared
             rest += [((head, *atoms), f"{last}{_tail(words, at, shortened, tails)}(?P<p{index}_{way}>)")
                      for way, (atoms, last, at) in enumerate(paths)]
+            weights.update({f"p{index}_{way}": weight for way, (_, _, at) in enumerate(paths)
+                            if runs and (weight := _written_weight(words, at, runs)) > 1})
         else:
             whole.append(f"(?:{_words_pattern(words, 0, shortened)})(?P<p{index}>)")
-    weights = _weights(phrases, shortened) if widest is not None else {}
+            if runs and (weight := _written_weight(words, 0, runs)) > 1:
+                weights[f"p{index}"] = weight
     trees = ([f"{_WORD_START}(?:{_tree(word_start, widest=widest, weights=weights)})"] if word_start else []) + (
         [_tree(anywhere, widest=widest, weights=weights)] if anywhere else [])
     if whole:
-        _tried(widest, sum(weights.get(_phrase_in(pattern), 1) for pattern in whole), whole[0])
+        _tried(widest, sum(weights.get(_group_in(pattern), 1) for pattern in whole), whole[0])
     return (f"{_guard(firsts[0])}(?:{'|'.join(trees)})" if trees else None,
             f"{_guard(firsts[1])}(?:{_tree(rest, widest=widest, weights=weights)})" if rest else None,
             f"{_guard(firsts[2])}(?:{'|'.join(whole)})" if whole else None)
@@ -770,7 +780,7 @@ _TREE_DEPTH = 160
 
 
 def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, widest: list[Any] | None = None,
-          weights: Mapping[int, int] | None = None) -> str:
+          weights: Mapping[str, int] | None = None) -> str:
     """Alternatives as a prefix tree: each a run of atoms to read (a character, escaped, or
     :data:`_SPACES`: no character of a word is a space) and the pattern after them, in the order
     they are tried. Alternatives are parted by the atom each reads next (one reading another
@@ -782,15 +792,16 @@ def _tree(items: list[tuple[tuple[str, ...], str]], depth: int = 0, widest: list
     return pattern
 
 
-def _tree_tried(items: list[tuple[tuple[str, ...], str]], depth: int, weights: Mapping[int, int]
+def _tree_tried(items: list[tuple[tuple[str, ...], str]], depth: int, weights: Mapping[str, int]
                 ) -> tuple[str, int, str]:
     """:func:`_tree`'s pattern, the most alternatives it may try at one place of a text, and what a
     phrase among the most tried ends with: those written one after another each, and below a level
     of parts, the parts whose head is not one character or spaces (each tried in turn) and then,
     where the parts are apart, the costliest part's own (one part reads on), else every part's."""
     if len(items) == 1 or depth >= _TREE_DEPTH or all(not atoms for atoms, _ in items):
-        return ("|".join("".join(atoms) + after for atoms, after in items),
-                sum(weights.get(_phrase_in(after), 1) for _, after in items), items[0][1])
+        return ("|".join("".join(atoms) + after for atoms, after in items), sum(
+            weights.get(_group_in(after), 1) + sum(len(_runs(_HEAD_WAYS[atom])) for atom in atoms if atom in _HEAD_WAYS)
+            for atoms, after in items), items[0][1])
     if any(not atoms for atoms, _ in items):
         # a phrase ending here among phrases going on: each run of those going on a tree, in their
         # order (written one after another, the 2,900 phrases "the ..." beside "the" were tried in turn)
@@ -832,20 +843,25 @@ def _phrase_in(after: str) -> int:
     return int(found[-1]) if found else -1
 
 
-def _weights(phrases: Sequence[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> dict[int, int]:
-    """Each phrase's alternatives tried at a word of it (those of its words written in the most ways,
-    counted by runs: :func:`_tokens_pattern` writes one alternative a run), where more than one: the
-    tree counts a phrase read to its end as one try, and a word of 20,000 abbreviations ending in turn
-    with and without a period is 20,000 (114.5 s over a 300 KB specification; audit 120 B F1)."""
-    runs = {key: len(_runs([*ways, *key[:1]] if len(key) == 1 else list(ways))) for key, ways in shortened.items()}
-    weights = {}
-    for index, phrase in enumerate(phrases):
-        words = tuple(_fold(phrase).split())
-        most = max((sum(runs.get(words[i:end], 0) for end in range(i + 1, len(words) + 1)) for i in range(len(words))),
-                   default=0)
-        if most > 1:
-            weights[index] = most
-    return weights
+def _word_runs(shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> dict[tuple[str, ...], int]:
+    """The alternatives :func:`_tokens_pattern` writes for each abbreviated run of words (one a run of
+    its ways sharing end tests, the word itself among a word's)."""
+    return {key: len(_runs([*ways, *key[:1]] if len(key) == 1 else list(ways))) for key, ways in shortened.items()}
+
+
+def _written_weight(words: tuple[str, ...], start: int, runs: Mapping[tuple[str, ...], int]) -> int:
+    """The alternatives tried in turn at a word of ``words[start:]`` written whole (those of its word written in
+    the most ways), where more than one: a word of 20,000 abbreviations ending in turn with and without a
+    period is 20,000 alternatives (114.5 s over a 300 KB specification; audit 120 B F1). Words read by the
+    tree (their characters, or a shared atom counted where it stands) add nothing."""
+    return max((sum(runs.get(words[i:end], 0) for end in range(i + 1, len(words) + 1))
+                for i in range(start, len(words))), default=0)
+
+
+def _group_in(after: str) -> str:
+    """The group a path's pattern ends by naming (``pN`` or ``pN_WAY``)."""
+    found = re.findall(r"\(\?P<(p[0-9_]+)>", after)
+    return found[-1] if found else ""
 
 
 def _tried(widest: list[Any] | None, tried: int, after: str) -> None:
@@ -857,6 +873,11 @@ def _tried(widest: list[Any] | None, tried: int, after: str) -> None:
             widest[1:] = [tried, after]
 
 
+#: What :func:`_paths` reads between a token and the next word where more than spaces may stand: the
+#: token's end test (its optional period) and any spaces. Never where a letter or digit stands.
+_ENDS_THEN_SPACES = frozenset({r"(?![a-z0-9]|-[a-z])\s*", r"(?:\.|(?![a-z0-9]|-[a-z]))\s*"})
+
+
 def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:
     """Whether no two of the atoms the ``items`` read next, at one level of the tree, match at one
     place: characters (each read one way), :data:`_SPACES`, and the patterns of words' many ways
@@ -865,20 +886,24 @@ def _parted(items: list[tuple[tuple[str, ...], str]]) -> bool:
     shared nothing: 22,966 synonyms past 120 s; audit 117 B F2, and one word on, 118 B F2)."""
     heads = {atoms[0] for atoms, _ in items}
     shared = [head for head in heads if head in _HEAD_WAYS]
+    spacing = [head for head in heads if head == _SPACES or head in _ENDS_THEN_SPACES]
+    if len(spacing) > 1:
+        return False  # spaces read two ways
     read: dict[str, str] = {}  # a character → the one atom reading it
-    for head in heads.difference(shared):
-        if head == _SPACES:
-            continue
+    for head in heads.difference(shared, spacing):
         char = _char_of(head)
         if char is None or read.setdefault(char, head) != head:
             return False
+    if spacing and spacing[0] != _SPACES and not all(_WORD_EDGE.fullmatch(char) for char in [
+            *read, *(_token_parts(way)[1][:1] for head in shared for way in _HEAD_WAYS[head])]):
+        return False  # a word's end may stand before a mark: only a letter or digit is apart from it
     if not shared:
         return True
     if not _heads_apart([_HEAD_WAYS[head] for head in shared]):
         return False
     words = set()
     for atoms, _ in items:
-        if atoms[0] in _HEAD_WAYS or atoms[0] == _SPACES:
+        if atoms[0] in _HEAD_WAYS or atoms[0] in spacing:
             continue
         word, spaced = [], False  # the characters the item reads, and whether spaces follow them
         for atom in atoms:
