@@ -150,10 +150,14 @@ def legend_size(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], .
 
 
 def legend_tried(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> int:
-    """The most synonyms the project's ``vocabulary`` tries one after another at one place with the
-    legend's ``entries`` (``SubjectVocabulary.tried_at_once``): past ``MAX_TRIED_AT_ONCE`` the legend
+    """The most synonyms, or words of a word list, the project's ``vocabulary`` tries one after another at
+    one place with the legend's ``entries`` (``SubjectVocabulary.tried_at_once``, ``lists_tried_at_once``):
+    past ``MAX_TRIED_AT_ONCE`` the legend
     is not applied, as past the size bound."""
-    return vocabulary.with_legend(entries).tried_at_once[0] if entries else 0
+    if not entries:
+        return 0
+    extended = vocabulary.with_legend(entries)
+    return max(extended.tried_at_once[0], extended.lists_tried_at_once[0])
 
 
 def applied_legend(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:

@@ -311,3 +311,24 @@ def test_a_plausible_structural_vocabulary_with_an_ordinary_legend_is_not_refuse
         phrases += [f"{element} {mark} {prop}", f"{prop} of {element} {mark}"]
     _, (tried, _) = _written(tuple(sorted(dict.fromkeys(phrases), key=lambda p: -len(p))), tuple(shortened.items()))
     assert tried < MAX_TRIED_AT_ONCE, tried
+
+
+def test_a_word_list_trying_too_many_words_at_one_place_is_refused_at_a_rule_holding_it(tmp_path: Path):
+    # audit 121 B F1: the shapes refused as synonyms passed as `unless_near` lists (each subject's, and every
+    # inference's `near` and `unless_near`, are one list read at every clause: five of 1,000 held ingest 76.9 s)
+    from inforce.rules import MAX_TRIED_AT_ONCE
+
+    pack = _wide_pack(3 * MAX_TRIED_AT_ONCE // 5)
+    for n in range(1, 11):  # each subject's synonyms its `unless_near` words, and a synonym of its own
+        pack = pack.replace(f"subject: probe.wide{n}\n    description: probe\n    synonyms: [",
+                            f"subject: probe.wide{n}\n    description: probe\n    synonyms: [\"probe {n}\"]\n    unless_near: [")
+    root = tmp_path / "project"
+    (root / "rules").mkdir(parents=True)
+    (root / "documents").mkdir()
+    (root / "inforce.yaml").write_text("project: wide\nrules:\n  - path: rules/subj.yaml\n", encoding="utf-8")
+    (root / "rules" / "subj.yaml").write_text(pack, encoding="utf-8")
+    checked = inforce("rules", "check", root)
+    said = checked.stdout + checked.stderr
+    assert checked.returncode == 2 and "RP003" in said and "words of its word lists" in said, said
+    line = re.search(r"subj\.yaml:(\d+):", said)
+    assert line and pack.splitlines()[int(line.group(1)) - 1].startswith("  - id: XPRB-V"), said
