@@ -838,9 +838,9 @@ def _tree_tried(items: list[tuple[tuple[str, ...], str]], depth: int, weights: M
 
 
 def _phrase_in(after: str) -> int:
-    """The index of the phrase a path's pattern ends by naming (its group, :func:`_phrase_of`)."""
-    found = re.findall(r"\(\?P<p(\d+)", after)
-    return int(found[-1]) if found else -1
+    """The index of the phrase a path's pattern ends by naming (its group, :func:`_group_in`); -1 for none."""
+    group = _group_in(after)
+    return int(group[1:].partition("_")[0]) if group else -1
 
 
 def _word_runs(shortened: Mapping[tuple[str, ...], tuple[str, ...]]) -> dict[tuple[str, ...], int]:
