@@ -332,3 +332,21 @@ def test_a_word_list_trying_too_many_words_at_one_place_is_refused_at_a_rule_hol
     assert checked.returncode == 2 and "RP003" in said and "words of its word lists" in said, said
     line = re.search(r"subj\.yaml:(\d+):", said)
     assert line and pack.splitlines()[int(line.group(1)) - 1].startswith("  - id: XPRB-V"), said
+
+
+def test_the_word_lists_searched_one_after_another_are_counted_together(tmp_path: Path):
+    # audit 122 B F1: each rule's list was counted alone while a clause is searched with every one of them
+    from inforce.rules import MAX_TRIED_AT_ONCE
+
+    pack = _wide_pack(3 * MAX_TRIED_AT_ONCE // 5)
+    for n in range(1, 11):  # ten lists of 300: each under the bound, together past it
+        pack = pack.replace(f"subject: probe.wide{n}\n    description: probe\n    synonyms: [",
+                            f"subject: probe.wide{n}\n    description: probe\n    synonyms: [\"probe {n}\"]\n    unless_for: [")
+    root = tmp_path / "project"
+    (root / "rules").mkdir(parents=True)
+    (root / "documents").mkdir()
+    (root / "inforce.yaml").write_text("project: wide\nrules:\n  - path: rules/subj.yaml\n", encoding="utf-8")
+    (root / "rules" / "subj.yaml").write_text(pack, encoding="utf-8")
+    checked = inforce("rules", "check", root)
+    said = checked.stdout + checked.stderr
+    assert checked.returncode == 2 and "RP003" in said and "words of its word lists" in said, said
