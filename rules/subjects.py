@@ -470,8 +470,9 @@ def _written(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], t
 #: 6,000 and more such synonyms held a 300 KB specification for minutes (audits 116-120 B). The count
 #: is an upper bound: measured, an alternative counted costs from some 2 ns a word (1,000 structural
 #: subjects with a legend of 100 ordinary abbreviations count 2,148: 0.0035 ms a word) to some 25 ns
-#: (the audits' shapes: 27 ns at 3,000 counted), so at the bound a word costs at most about 0.15 ms — some
-#: 30 s more on a 300 KB specification written densely in the vocabulary's own words.
+#: (the audits' shapes: 27 ns at 3,000 counted, 37 ns at 4,980), so at the bound a word costs at most
+#: about 0.2 ms — some 25-30 s more on a 300 KB specification written densely in the vocabulary's own
+#: words (audit 122 B). Synonyms and word lists are counted together (a clause is searched for both).
 MAX_TRIED_AT_ONCE = 5_000
 
 

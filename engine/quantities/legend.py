@@ -157,7 +157,7 @@ def legend_tried(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], 
     if not entries:
         return 0
     extended = vocabulary.with_legend(entries)
-    return max(extended.tried_at_once[0], extended.lists_tried_at_once[0])
+    return extended.tried_at_once[0] + extended.lists_tried_at_once[0]  # a clause is searched for both
 
 
 def applied_legend(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:

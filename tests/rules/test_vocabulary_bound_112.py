@@ -195,7 +195,7 @@ def test_a_vocabulary_trying_too_many_synonyms_at_one_place_is_refused_at_the_ru
     assert checked.returncode == 2 and "RP003" in said and line, said
     pack = (root / "rules" / "subj.yaml").read_text(encoding="utf-8").splitlines()
     assert pack[int(line.group(1)) - 1].startswith("  - id: XPRB-V"), said  # at a subject rule holding them
-    assert re.search(r"tries [\d,]+ synonyms one after another", said), said
+    assert re.search(r"tries [\d,]+ synonyms and words of its word lists", said), said
     (root / "rules" / "subj.yaml").write_text(_wide_pack(MAX_TRIED_AT_ONCE // 5), encoding="utf-8")
     assert inforce("rules", "check", root).returncode == 0
 
