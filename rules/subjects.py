@@ -530,14 +530,18 @@ def _written_size(words: tuple[str, ...], shortened: Mapping[tuple[str, ...], tu
 
 def _sources(phrases: list[str], shortened: Mapping[tuple[str, ...], tuple[str, ...]],
              widest: list[Any] | None = None) -> tuple[str | None, str | None, str | None]:
-    """The patterns of :func:`_alternatives`, uncompiled: the tree's, the rest's and the whole's. Tried first where a first letter of one of them
-    stands, and read as the phrases were tried one after another, the first that matches
+    """The patterns of :func:`_alternatives`, uncompiled: the tree's, the rest's and the whole's. Each
+    tried first where a first letter of one of its phrases stands, and read as the phrases were tried one after another, the first that matches
     winning. Each way of writing a phrase's first word (or run of words, abbreviated) is read by
     its characters: such ways, however many the phrases, are one prefix tree (:func:`_tree`), a
     character chosen at each step, where an alternation had tried every phrase at every word
     (8,000 subjects of 10 synonyms: about a second a word; issue 23, audit 111 B F2), and a
     phrase whose first word is abbreviated is in the tree as well (it had split the tree where it
-    stood: audit 112 B F1)."""
+    stood: audit 112 B F1). Phrases whose first word is written in more than :data:`_TREE_WAYS` ways
+    are a second tree after the pattern of those ways (:func:`_head_ways`), or, where those ways may
+    end in two places what follows could tell apart, a third pattern written whole. ``widest``, when
+    given, gathers what the patterns may try at one place (:func:`_tried`, bounded by
+    :data:`MAX_TRIED_AT_ONCE`)."""
     # the ways whose first character is a letter or digit, which must start a word, and the others:
     # never read at one place, each is a tree of its own (the test of what stands before written once)
     word_start: list[tuple[tuple[str, ...], str]] = []
