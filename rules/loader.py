@@ -406,15 +406,10 @@ def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
 def _vocabulary_too_wide(loaded: Sequence[LoadedPack], vocabulary: SubjectVocabulary) -> list[InputError]:
     """An error at a subject rule whose synonyms the vocabulary would try one after another, more
     than ``MAX_TRIED_AT_ONCE`` of them, at one place of every text (audits 116-118 B)."""
-    width, synonym = vocabulary.tried_at_once
-    listed, word, listing = vocabulary.lists_tried_at_once
-    if width + listed <= MAX_TRIED_AT_ONCE:  # a clause is searched for both (audit 122 B)
+    width, synonym, rule = vocabulary.tried_in_a_clause
+    if width <= MAX_TRIED_AT_ONCE:
         return []
-    rule: object = vocabulary.rule_of(synonym)
     what = "synonyms and words of its word lists (near, unless_near, unless_for, stated_for)"
-    if listed > width:
-        synonym, rule = word, listing
-    width += listed
     message = (f"the subject vocabulary tries {width:,} {what} one after another wherever their first letters "
                f"stand in a text ({synonym!r} among them), more than the {MAX_TRIED_AT_ONCE:,} it may: the ways "
                f"their words are written match where one another's do, so they cannot be read as one tree")

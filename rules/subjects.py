@@ -463,7 +463,7 @@ def _written(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], t
 
 
 #: The most alternatives a vocabulary's patterns may try one after another at one place of a text
-#: (:class:`SubjectVocabulary.tried_at_once`), checked with its packs (``rules.loader``) and its
+#: (:class:`SubjectVocabulary.tried_in_a_clause`), checked with its packs (``rules.loader``) and its
 #: drawing legends (``quantities.legend``). Phrases sharing their words are read as a prefix tree,
 #: one character at a time; where the tree cannot part them — ways of a word that match where
 #: another's do, phrases written whole — they are tried in turn wherever their first letters stand:
@@ -1103,6 +1103,18 @@ class SubjectVocabulary:
                     word in (getattr(rule, name, None) or ()) for name in ("near", "unless_near", "unless_for", "stated_for"))),
                     None))
         return total, most[1], most[2]
+
+    @cached_property
+    def tried_in_a_clause(self) -> tuple[int, str, RuleBase | None]:
+        """What the vocabulary may try one after another at one place of a clause, which is searched
+        for its synonyms and its word lists both (:attr:`tried_at_once` and :attr:`lists_tried_at_once`
+        together; bounded by :data:`MAX_TRIED_AT_ONCE`: audit 122 B), one of the most tried and a rule
+        holding it."""
+        width, synonym = self.tried_at_once
+        listed, word, listing = self.lists_tried_at_once
+        if listed > width:
+            return width + listed, word, listing
+        return width + listed, synonym, self.rule_of(synonym)
 
     def rule_of(self, synonym: str) -> SubjectRule | None:
         """The subject rule one of the vocabulary's synonyms names."""

@@ -28,7 +28,7 @@ from inforce.ontology import (
     UnsharedReading,
 )
 from inforce.ontology.files import read_bounded
-from inforce.rules import MAX_PATTERN_CHARS, MAX_TRIED_AT_ONCE, RuleSet, compile_manifest
+from inforce.rules import RuleSet, compile_manifest
 
 from ..access import AccessGate
 from ..addenda.items import itemize
@@ -45,8 +45,7 @@ from ..quantities.extract import QuantityExtractor, project_extractor, project_v
 from ..quantities.legend import (
     ENTRY_MAX,
     abbreviation_legend,
-    legend_size,
-    legend_tried,
+    legend_refused,
     legends_of,
     overlong_entries,
 )
@@ -745,15 +744,8 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
                 f"{document.id}: legend entry {abbreviation[:40]!r}... is not applied: an abbreviation and its words "
                 f"are at most {ENTRY_MAX} characters each, as a synonym's", file=document.source.file,
                 field="abbreviations", hint="shorten the entry, or leave it out"))
-    vocabulary = project_vocabulary(rules)
-    written = legend_size(vocabulary, legends.entries)
-    tried = legend_tried(vocabulary, legends.entries) if written <= MAX_PATTERN_CHARS else 0
-    past = (f"writes about {written:,} characters of pattern, more than the {MAX_PATTERN_CHARS:,} a project may compile",
-            "fewer legend entries of several words, or shorter synonyms that hold them") if written > MAX_PATTERN_CHARS else (
-        f"tries {tried:,} synonyms one after another at one place of a text, more than the {MAX_TRIED_AT_ONCE:,} it may",
-        "fewer ways of writing one word, none the start of another") if tried > MAX_TRIED_AT_ONCE else None
-    if past is not None:  # abbreviations of runs of words multiply a long synonym's ways (audit 112 B F2); ways that
-        # match where one another's do leave phrases tried in turn (audits 116-120 B)
+    past = legend_refused(project_vocabulary(rules), legends.entries)
+    if past is not None:
         defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
                            and not any(document is withheld for withheld in legends.withheld)})  # applied: public
         not_applied.append(InputError(

@@ -39,7 +39,7 @@ from inforce.rules import MAX_PATTERN_CHARS, MAX_TRIED_AT_ONCE, SubjectVocabular
 
 from ..access import AccessGate
 
-__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "applied_legend", "legend_of", "legend_size", "legend_tried",
+__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "applied_legend", "legend_of", "legend_refused",
            "legends_of", "overlong_entries", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
@@ -142,30 +142,29 @@ def legends_of(documents: Iterable[Document]) -> Legends:
     return Legends(entries, tuple(withheld), conflicts)
 
 
-def legend_size(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> int:
-    """About how many characters of pattern the project's ``vocabulary`` writes with the legend's
-    ``entries`` (0 without any): past ``MAX_PATTERN_CHARS`` the legend is not applied — ingest
-    says so, and ``rules impact`` reads each side as ingest would (:func:`applied_legend`)."""
-    return vocabulary.with_legend(entries).written_size if entries else 0
-
-
-def legend_tried(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> int:
-    """The most synonyms, or words of a word list, the project's ``vocabulary`` tries one after another at
-    one place with the legend's ``entries`` (``SubjectVocabulary.tried_at_once``, ``lists_tried_at_once``):
-    past ``MAX_TRIED_AT_ONCE`` the legend
-    is not applied, as past the size bound."""
+def legend_refused(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
+    """Why the legend's ``entries`` are not applied to the project's ``vocabulary`` — what the vocabulary
+    would then do past a bound, and a hint — or None when they are: past ``MAX_PATTERN_CHARS`` of
+    pattern (``SubjectVocabulary.written_size``; abbreviations of runs of words multiply a long
+    synonym's ways: audit 112 B F2), or trying more than ``MAX_TRIED_AT_ONCE`` at one place
+    (``SubjectVocabulary.tried_in_a_clause``; audits 116-122 B). The one decision: ingest says it,
+    ``rules impact`` reads each side as ingest would (:func:`applied_legend`)."""
     if not entries:
-        return 0
+        return None
     extended = vocabulary.with_legend(entries)
-    return extended.tried_at_once[0] + extended.lists_tried_at_once[0]  # a clause is searched for both
+    if extended.written_size > MAX_PATTERN_CHARS:
+        return (f"writes about {extended.written_size:,} characters of pattern, more than the {MAX_PATTERN_CHARS:,} "
+                f"a project may compile", "fewer legend entries of several words, or shorter synonyms that hold them")
+    tried = extended.tried_in_a_clause[0]
+    if tried > MAX_TRIED_AT_ONCE:
+        return (f"tries {tried:,} synonyms one after another at one place of a text, more than the "
+                f"{MAX_TRIED_AT_ONCE:,} it may", "fewer ways of writing one word, none the start of another")
+    return None
 
 
 def applied_legend(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """The legend's ``entries`` as a vocabulary applies them: all, or none past either bound
-    (:func:`legend_size`, :func:`legend_tried`)."""
-    if legend_size(vocabulary, entries) > MAX_PATTERN_CHARS or legend_tried(vocabulary, entries) > MAX_TRIED_AT_ONCE:
-        return ()
-    return entries
+    """The legend's ``entries`` as a vocabulary applies them: all, or none past a bound (:func:`legend_refused`)."""
+    return () if legend_refused(vocabulary, entries) is not None else entries
 
 
 def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
