@@ -940,12 +940,6 @@ def _reads_word(stem: str, end: str, word: str, spaced: bool) -> bool:
     return stem.startswith(word) and not spaced
 
 
-def _reads_apart(atom: str) -> bool:
-    """Whether ``atom`` reads what no other atom of another head reads at one place: a character
-    (escaped) or :data:`_SPACES` (no word holds a space)."""
-    return atom == _SPACES or re.fullmatch(r"\\?.", atom, re.DOTALL) is not None
-
-
 def _phrase_of(match: re.Match[str]) -> int:
     """The index of the phrase a :class:`PhraseFinder` found (its group ``pN`` or ``pN_WAY``)."""
     return int(match.lastgroup[1:].partition("_")[0])  # type: ignore[index]
