@@ -18,7 +18,9 @@ written ``’`` or ``′``, and each word (or run of words) also in any of its a
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
@@ -458,7 +460,8 @@ def _written(phrases: tuple[str, ...], shortened: tuple[tuple[tuple[str, ...], t
     (:func:`_tree_tried`, the phrases written whole each) with the index of a phrase among the most
     tried (the vocabulary's check and its compiling write the patterns once)."""
     widest: list[Any] = [0, 0, ""]
-    sources = _sources(list(phrases), dict(shortened), widest)
+    with _heads_held():
+        sources = _sources(list(phrases), dict(shortened), widest)
     return sources, (widest[0], max(_phrase_in(widest[2]), 0))
 
 
@@ -611,15 +614,34 @@ def _guard(firsts: set[str]) -> str:
 
 
 #: The pattern of a word's many ways (:func:`_head_pattern`) → those ways, for :func:`_tree` to tell
-#: such atoms apart. A memo: cleared past its bound, an atom not found in it is only not parted.
+#: such atoms apart and :func:`_tree_tried` to count them. Read and written only while held
+#: (:func:`_heads_held`), and cleared past :data:`_HEAD_WAYS_BOUND` only as a vocabulary's patterns
+#: begin: cleared in the middle, the heads written before were lost and each counted as one way (a pack
+#: counted 6,010 fresh counted 16 in a process whose memo was nearly full; audit 123 B F1).
 _HEAD_WAYS: dict[str, tuple[str, ...]] = {}
+_HEAD_WAYS_BOUND = 1 << 16
+_HEADS_LOCK = threading.RLock()
+_heads_depth = 0  # how many _heads_held are open (in the thread holding the lock)
+
+
+@contextmanager
+def _heads_held() -> Iterator[None]:
+    """Hold :data:`_HEAD_WAYS` for one vocabulary's patterns (or its size), clearing it first when past
+    its bound and no other such work is open: one thread at a time, none of its heads lost."""
+    global _heads_depth
+    with _HEADS_LOCK:
+        if _heads_depth == 0 and len(_HEAD_WAYS) >= _HEAD_WAYS_BOUND:
+            _HEAD_WAYS.clear()
+        _heads_depth += 1
+        try:
+            yield
+        finally:
+            _heads_depth -= 1
 
 
 def _head_pattern(ways: tuple[str, ...]) -> str:
     """The ways as one atom (:func:`_tokens_pattern`), remembered as theirs (:data:`_HEAD_WAYS`)."""
     head = _tokens_pattern(ways)
-    if len(_HEAD_WAYS) >= 1 << 16:
-        _HEAD_WAYS.clear()
     _HEAD_WAYS[head] = ways
     return head
 
@@ -1122,7 +1144,8 @@ class SubjectVocabulary:
 
     def synonym_size(self, synonym: str) -> int:
         """About how many characters of pattern ``synonym`` writes (:func:`_written_size`)."""
-        return _written_size(tuple(_fold(synonym).split()), self.shortened)
+        with _heads_held():
+            return _written_size(tuple(_fold(synonym).split()), self.shortened)
 
     def words(self, listed: Iterable[str]) -> WordList:
         """A list of words found as this vocabulary finds its synonyms (its abbreviations too)."""

@@ -269,6 +269,33 @@ def test_a_word_whose_abbreviations_end_in_turn_two_ways_is_counted_by_its_alter
     assert time.process_time() - started < 5.0  # the ways' order had been worked out once per run: quadratic
 
 
+def test_a_vocabulary_is_counted_alike_whatever_the_process_compiled_before():
+    # audit 123 B F1: the memo of words' many ways (``_HEAD_WAYS``) was cleared past its bound in the middle
+    # of a vocabulary's patterns, and each head written before was then counted as one way: a pack counted
+    # 6,010 (refused) in a fresh process counted 16 (passed) in one whose memo was nearly full. It is cleared
+    # only as a vocabulary's patterns begin.
+    from inforce.rules import subjects
+
+    shortened = {("the",): tuple(f"t{n:05d}" + ("." if n % 2 else "") for n in range(400)),
+                 ("big",): tuple(f"b{c}g." for c in "abcdefghijklmnopqrst"),
+                 ("slab",): tuple(f"s{c}l." for c in "abcdefghijklmnopqrst")}
+    phrases = ("the big slab", "big slab top", "slab big top")  # three heads, each written once
+    subjects._HEAD_WAYS.clear()
+    subjects._written.cache_clear()
+    _, (fresh, _) = subjects._written(phrases, tuple(shortened.items()))
+    assert fresh > 400, fresh  # the 400 ways of "the", ending in turn two ways, are counted
+    for back in (0, 1, 2, 3):
+        subjects._HEAD_WAYS.clear()
+        subjects._HEAD_WAYS.update({f"other{n}": ("x",) for n in range(subjects._HEAD_WAYS_BOUND - back)})
+        subjects._written.cache_clear()
+        _, (tried, _) = subjects._written(phrases, tuple(shortened.items()))
+        assert tried == fresh, (back, tried, fresh)
+        # at its bound, cleared as the patterns begin; just under it, kept, and overrun by their heads, not cleared
+        assert ("other0" in subjects._HEAD_WAYS) == (back > 0)
+    subjects._HEAD_WAYS.clear()
+    subjects._written.cache_clear()
+
+
 def test_a_word_of_many_abbreviations_lists_them_in_linear_time(tmp_path: Path):
     # audit 120 B F2: each abbreviation was looked for in a list of those before it (120,000 of one word:
     # rules check 82.6 s)
