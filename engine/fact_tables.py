@@ -14,7 +14,10 @@ stays the store of record; this file is only ever a copy, checked on open:
       b"INFFCT\\n"  magic
       u32          length of the header
       header       JSON: format, build_id, subjects ({name: [offset, length]} into the body),
-                   readings ([[reading..., target version, own], ...]: ``amendments.Readings``)
+                   readings ([[reading..., target version, own], ...]: ``amendments.Readings``),
+                   own_words ({figure: what its item's words make of it}: ``amendments.own_words``),
+                   inputs ({document: digest of what its windows are worked out from}:
+                   ``facts.window_inputs``)
       body         one JSON chunk per subject: {"rows": [stored row, ...],
                    "entries": [[row index, start day, end day, [replaced locator, ...]], ...]}
 
@@ -38,14 +41,15 @@ from inforce.ontology import Fact, Facts, Locator
 from inforce.ontology.files import write_atomically
 
 from .amendments import Readings
-from .facts import DOC, PATH, REV, FactTable, fact_of_row, facts_from_tables
-from .store import build_file, frame, read_framed, remove_other_builds
+from .facts import DOC, PATH, REV, FactTable, WindowKey, Windows, fact_of_row, facts_from_tables
+from .store import build_file, build_files, frame, read_framed, remove_other_builds
 
 if TYPE_CHECKING:
     from .store import GraphStore
 
 __all__ = [
-    "FORMAT", "DamagedFactTables", "StoredFactTables", "fact_tables_file", "open_fact_tables", "write_fact_tables",
+    "FORMAT", "DamagedFactTables", "StoredFactTables", "fact_tables_file", "known_windows", "open_fact_tables",
+    "write_fact_tables",
 ]
 
 #: 2: an amending item's new figures read in its target's words (``amendments.amended_rows``):
@@ -61,7 +65,9 @@ __all__ = [
 #: not in force (``AsOfIndex.spent``): a file written before keeps its facts in force
 #: 7: what each amending provision's words make of a figure read in them (``amendments.own_words``), so
 #: a ``facts`` reads no amending item again: a file written before holds none
-FORMAT = 7
+#: 8: the header's ``inputs``, each document's ``facts.window_inputs``, so the next build takes the
+#: windows of the documents whose inputs did not change (``known_windows``)
+FORMAT = 8
 _MAGIC = b"INFFCT\n"
 
 
@@ -172,10 +178,12 @@ class _Facts(Sequence[Fact]):
 
 
 def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False,
-                      readings: Readings | None = None, own_words: Mapping[str, int] | None = None) -> Path | None:
+                      readings: Readings | None = None, own_words: Mapping[str, int] | None = None,
+                      inputs: Mapping[str, str] | None = None) -> Path | None:
     """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
-    it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``) and what their
-    amending provision's words make of figures read in one (``amendments.own_words``); ``tidy``
+    it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``), what their
+    amending provision's words make of figures read in one (``amendments.own_words``) and each
+    document's ``facts.window_inputs`` (for the next build's ``known_windows``); ``tidy``
     (the ingest's, holding the write lock) also removes those of other builds, which a reader
     a generation behind must not. The file written (None before the first ingest)."""
     target = fact_tables_file(store)
@@ -192,7 +200,7 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
     written = [[*reading[:-1], list(reading[-1]), target.format(), own]
                for reading, (target, own) in (readings or {}).items()]
     header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset,
-              "readings": written, "own_words": dict(own_words or {})}
+              "readings": written, "own_words": dict(own_words or {}), "inputs": dict(inputs or {})}
     # not aligned: the body is JSON chunks, read by offset
     write_atomically(target, frame(_MAGIC, header, chunks, align=1))
     if tidy:
@@ -203,16 +211,60 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
 def _chunk(table: FactTable, subject: str, rows: Sequence[tuple[Any, ...]]) -> dict[str, Any]:
     """``subject``'s rows and, for each span of days a row is a fact, [row, start, end,
     replaced]: ``FactTable``'s own entries, in its order, so a table read back is the same."""
-    built = table._subject(subject)
-    if built is None:
-        return {"rows": [], "entries": []}
-    starts, ends, facts, _ = built
-    entries = [
-        [number, start, end, [r.format() for r in fact.replaces]]
-        for number, start, end, fact in zip(table.row_numbers[subject], starts.tolist(), ends.tolist(), facts,
-                                             strict=True)
-    ]
+    entries = [[number, start, end, [r.format() for r in replaces]]
+               for number, row in enumerate(rows) for start, end, replaces in table.windows(row)]
     return {"rows": [list(row) for row in rows], "entries": entries}
+
+
+def known_windows(store: GraphStore, inputs: Mapping[str, str]) -> dict[WindowKey, Windows]:
+    """The windows (``FactTable.windows``) an earlier build's fact tables hold for the provisions of
+    the documents whose ``inputs`` (``facts.window_inputs``) it shares — the same, whatever else
+    changed — for a new build to take instead of working them out (a 10-document delta at 100k
+    provisions had worked out all of them again: 2.6 of its 9.8 s). From the newest file of this
+    format another build wrote beside the graph (an ingest keeps the live build's until its own
+    goes live); none when there is none, or it does not read: every window is worked out."""
+    home, live = store.layout.home, store.build_id()
+    candidates = sorted(
+        (home / name for name in build_files(home) if name.startswith("facts-") and name != f"facts-{live}.bin"),
+        key=lambda path: path.stat().st_mtime if path.exists() else 0.0, reverse=True)
+    for path in candidates:
+        found = _windows_in(path, inputs)
+        if found is not None:
+            return found
+    return {}
+
+
+def _windows_in(path: Path, inputs: Mapping[str, str]) -> dict[WindowKey, Windows] | None:
+    """The windows ``path`` holds for the documents whose inputs it shares with ``inputs``; None when
+    it does not read as a file of this format."""
+    framed = read_framed(path, _MAGIC)
+    if framed is None:
+        return None
+    mapped, header, start = framed
+    with mapped:
+        try:
+            if header["format"] != FORMAT:
+                return None
+            same = {doc for doc, digest in header["inputs"].items() if inputs.get(doc) == digest}
+            found: dict[WindowKey, Windows] = {}
+            if not same:
+                return found
+            parsed: dict[str, Locator] = {}
+            for offset, size in header["subjects"].values():
+                chunk = json.loads(mapped[start + offset:start + offset + size])
+                rows = chunk["rows"]
+                entries: dict[int, Windows] = {}
+                for n, first, last, replaces in chunk["entries"]:
+                    entries.setdefault(n, []).append((first, last, tuple(
+                        parsed.get(r) or parsed.setdefault(r, Locator.parse(r)) for r in replaces)))
+                for n, row in enumerate(rows):
+                    if row[DOC] in same:
+                        key = (row[DOC], row[REV].partition("@")[2], row[PATH])
+                        if key not in found:
+                            found[key] = entries.get(n, [])
+            return found
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            return None
 
 
 def open_fact_tables(store: GraphStore) -> StoredFactTables | None:

@@ -43,7 +43,7 @@ __all__ = [
     "SUBJECT",
     "FactTable", "LocatedWarning", "QuantityRows", "fact_of_row",
     "facts_as_of", "facts_from_tables", "list_headings", "revision_labels", "revision_list_headings",
-    "read_quantities", "section_labels",
+    "WindowKey", "Windows", "read_quantities", "section_labels", "window_inputs",
 ]
 
 
@@ -554,6 +554,52 @@ def _fact(row: tuple[Any, ...], pinned: Locator, replaces: tuple[Locator, ...]) 
 
 # ---- answering fast: every row's days in force, worked out once -------------------------------
 
+#: A provision version (document, revision label, path) and the days ``[start, end)`` it is in force,
+#: each with the sections it replaces then (``FactTable.windows``).
+WindowKey = tuple[str, str, str]
+Windows = list[tuple[int, int, tuple[Locator, ...]]]
+
+
+def window_inputs(index: AsOfIndex) -> dict[str, str]:
+    """For each document, a digest of everything the days in force of its provisions are worked out
+    from (``FactTable.windows``): its revisions as the as-of index holds them, every edge it is an end
+    or the maker of, and the revisions of the documents at those edges' other ends. A document whose
+    digest two builds share has the same windows in both, whatever else changed: an ingest takes the
+    earlier build's for it (``engine.fact_tables.known_windows``) and works out only the others (a
+    10-document delta at 100k provisions had worked out all 64,000 again). Held to a build from
+    nothing by tests/engine/test_fact_tables.py."""
+    import hashlib
+
+    touching: dict[str, list[str]] = {}  # a document → the edges it is an end or the maker of, written out
+    neighbours: dict[str, set[str]] = {}  # a document → the documents at those edges' other ends
+    for edge in index.supersession.edges:
+        written = edge.model_dump_json()
+        ends = {edge.source.doc, edge.target.doc, *((edge.by.doc,) if edge.by is not None else ())}
+        for doc in ends:
+            touching.setdefault(doc, []).append(written)
+            neighbours.setdefault(doc, set()).update(ends - {doc})
+    own: dict[str, str] = {}
+
+    def revisions(doc: str) -> str:
+        found = own.get(doc)
+        if found is None:
+            entry = index.entry(doc)
+            found = own[doc] = "" if entry is None else repr((
+                [tuple(row) for row in entry.rows], entry.froms, entry.untils, entry.recorded, entry.resumes,
+                entry.labels, [None if c is None else sorted(c) for c in entry.contents],
+                sorted(entry.versions.items()), entry.paths_known,
+                None if entry.parents is None else sorted(entry.parents.items(), key=repr)))
+        return found
+
+    digests: dict[str, str] = {}
+    for doc in index.documents():
+        digest = hashlib.sha256(revisions(doc).encode())
+        for part in (*sorted(touching.get(doc, ())),
+                     *(f"{other}\x1f{revisions(other)}" for other in sorted(neighbours.get(doc, ())))):
+            digest.update(b"\x1e" + part.encode())
+        digests[doc] = digest.hexdigest()
+    return digests
+
 
 class FactTable:
     """The facts of every stored quantity with the days each is a fact, for questions asked
@@ -570,6 +616,7 @@ class FactTable:
 
     def __init__(
         self, index: AsOfIndex, rows: QuantityRows, replaced_by: Mapping[str, Sequence[Supersedes]],
+        known: Mapping[WindowKey, Windows] | None = None,
     ) -> None:
         self.index, self.rows, self.replaced_by = index, rows, replaced_by
         self._known_ts = known_timestamp(None)
@@ -582,7 +629,9 @@ class FactTable:
         #: asking per provision had made an addendum of many items quadratic (audit 35 DD-05)
         self._bounds_of: dict[str, frozenset[int]] = {}
         self._edge_days_of: dict[str, frozenset[int]] = {}
-        self._windows_of: dict[tuple[str, str, str], list[tuple[int, int, tuple[Locator, ...]]]] = {}
+        #: each provision version's days in force; ``known`` ones (an earlier build's, for documents whose
+        #: ``window_inputs`` are the same: ``engine.fact_tables.known_windows``) taken as they are
+        self._windows_of: dict[WindowKey, Windows] = dict(known or {})
         #: per subject, worked out when first asked (a question about one subject pays for it alone)
         self.subjects: dict[str, tuple[Any, Any, list[Fact], list[str]]] = {}
         #: per subject, the index in ``rows[subject]`` of the row each table entry was read from
@@ -627,6 +676,18 @@ class FactTable:
             found = self._events[key] = sorted(days)
         return found
 
+    def windows(self, row: tuple[Any, ...]) -> Windows:
+        """The days ``[start, end)`` on which the provision version a stored row was read in is in force,
+        each with what it replaces then: worked out once for each version (:meth:`_windows`)."""
+        doc, uid, path = row[DOC], row[REV], row[PATH]
+        label = uid.partition("@")[2]
+        key = (doc, label, path)
+        spans = self._windows_of.get(key)
+        if spans is None:
+            spans = self._windows_of[key] = self._windows(
+                self.index, doc, label, path, self._events_of(doc, path), self._known_ts, self.replaced_by)
+        return spans
+
     def _subject(self, subject: str) -> tuple[Any, Any, list[Fact], list[str]] | None:
         import numpy as np
 
@@ -639,14 +700,11 @@ class FactTable:
         docs: list[str] = []
         numbers: list[int] = []
         for number, row in enumerate(self.rows[subject]):
-            doc, uid, path = row[DOC], row[REV], row[PATH]
-            label = uid.partition("@")[2]
-            key = (doc, label, path)
-            spans = self._windows_of.get(key)
-            if spans is None:
-                spans = self._windows_of[key] = self._windows(
-                    self.index, doc, label, path, self._events_of(doc, path), self._known_ts, self.replaced_by)
-            pinned = Locator.model_construct(doc=doc, rev=label, path=path)
+            spans = self.windows(row)
+            if not spans:
+                continue
+            doc = row[DOC]
+            pinned = Locator.model_construct(doc=doc, rev=row[REV].partition("@")[2], path=row[PATH])
             for start, end, replaces in spans:
                 starts.append(start)
                 ends.append(end)

@@ -52,8 +52,26 @@ from .amendments import (
 from .asof import AsOfIndex
 from .asof.consolidate import Visible, everything
 from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord
-from .fact_tables import DamagedFactTables, StoredFactTables, open_fact_tables, write_fact_tables
-from .facts import DOC, PATH, REV, SPAN_START, SUBJECT, FactTable, fact_of_row, facts_as_of
+from .fact_tables import (
+    DamagedFactTables,
+    StoredFactTables,
+    known_windows,
+    open_fact_tables,
+    write_fact_tables,
+)
+from .facts import (
+    DOC,
+    PATH,
+    REV,
+    SPAN_START,
+    SUBJECT,
+    FactTable,
+    WindowKey,
+    Windows,
+    fact_of_row,
+    facts_as_of,
+    window_inputs,
+)
 from .packs import rules_as_ingested, with_precedence_packs
 from .precedence import (
     PrecedenceResult,
@@ -820,7 +838,11 @@ class Snapshot:
         ``write_generation_files``), under the write lock: ``tidy``, the files of other builds
         are removed (an ingest tidies once its build is live)."""
         if open_fact_tables(self._store) is None:
-            write_fact_tables(self._store, self._fact_table(), tidy=tidy, readings=self._readings(), own_words=self._own_words())
+            # each document's windows taken from an earlier build when what they are worked out from is the same
+            inputs = window_inputs(self.index)
+            table = self._fact_table(known_windows(self._store, inputs))
+            write_fact_tables(self._store, table, tidy=tidy, readings=self._readings(), own_words=self._own_words(),
+                              inputs=inputs)
         from .quantities.grammar_file import open_grammar, write_grammar
         from .quantities.units import unit_table
 
@@ -835,9 +857,11 @@ class Snapshot:
             stored = open_fact_tables(self._store)
             if stored is not None:
                 return stored
-            table = self._fact_table()
+            inputs = window_inputs(self.index)
+            table = self._fact_table(known_windows(self._store, inputs))
             with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
-                write_fact_tables(self._store, table, readings=self._readings(), own_words=self._own_words())
+                write_fact_tables(self._store, table, readings=self._readings(), own_words=self._own_words(),
+                                  inputs=inputs)
             return table
 
         return self._once("fact_tables", opened)  # type: ignore[no-any-return]
@@ -856,10 +880,11 @@ class Snapshot:
             for rows in self._quantities_by_subject().values() for row in rows
             if row[DOC] in amending and row[PATH] is not None and row[SPAN_START] is not None))
 
-    def _fact_table(self) -> FactTable:
-        """The subject fact tables built from the graph's quantity rows."""
+    def _fact_table(self, known: Mapping[WindowKey, Windows] | None = None) -> FactTable:
+        """The subject fact tables built from the graph's quantity rows, taking the ``known`` windows
+        (``fact_tables.known_windows``) as they are, when this is the first asking."""
         return self._once("fact_table", lambda: FactTable(  # type: ignore[no-any-return]
-            self.index, self._quantities_by_subject(), self._once("replaced_by", self._edges_by_replacement)))
+            self.index, self._quantities_by_subject(), self._once("replaced_by", self._edges_by_replacement), known))
 
     def quantity_extractor(self) -> QuantityExtractor:
         """The project's quantity extractor (``quantities.project_extractor``): reading with

@@ -4,7 +4,14 @@ The only package that imports kuzu; nothing Kuzu-typed leaves it.
 """
 
 from ._artifacts import write_generation_files
-from ._buildfile import build_file, frame, read_framed, read_payload, remove_other_builds
+from ._buildfile import (
+    build_file,
+    build_files,
+    frame,
+    read_framed,
+    read_payload,
+    remove_other_builds,
+)
 from ._embed import EmbeddingsApplied
 from ._ingest import IngestReport, IngestTransaction
 from ._schema import SCHEMA_VERSION
@@ -19,6 +26,7 @@ __all__ = [
     "IngestTransaction",
     "TextStore",
     "build_file",
+    "build_files",
     "frame",
     "open_texts",
     "write_texts",

@@ -370,3 +370,80 @@ def test_what_an_amending_items_words_make_of_its_figures_is_kept_with_the_table
     listed = [(fact["resolved"].partition("@")[0], fact["text"]) for fact in kept[1]["facts"]]
     assert ("ADD-1", "3 inches") in listed and ("SPEC", "4 inches maximum") in listed, listed
     assert ("ADD-1", "2 inches") not in listed and ("ADD-1", "1 inch") not in listed, listed
+
+
+# ---- a build takes the windows of documents whose inputs did not change (issue 26) ------------------
+
+
+def _fact_file_bytes(root: Path) -> bytes:
+    with Project.open(root) as opened:
+        path = fact_tables_file(opened.snapshot._store)
+    assert path is not None and path.is_file()
+    return path.read_bytes()
+
+
+def _from_nothing(root: Path) -> bytes:
+    """The live build's fact tables worked out from the graph alone: every such file set aside first."""
+    for stale in (root / ".inforce").glob("facts-*.bin"):
+        stale.unlink()
+    with Project.open(root) as opened:
+        opened.snapshot._fact_tables()  # built from the graph, and written
+    return _fact_file_bytes(root)
+
+
+def _revise(root: Path, doc: str, day: str, body: str) -> None:
+    write_doc(root, f"{doc}-R1", day, body)
+    revision = root / "documents" / f"{doc.lower()}-r1.md"
+    revision.write_text(revision.read_text().replace(f"id: {doc}-R1", f"id: {doc}\nrevision: R1\nseq: 2"))
+
+
+def test_a_build_takes_unchanged_documents_windows_and_writes_what_a_build_from_nothing_writes(
+        project: Path, monkeypatch: pytest.MonkeyPatch):
+    worked: list[str] = []
+    original = FactTable._windows
+
+    def counted(index, doc, *args):  # the real work, counted
+        worked.append(doc)
+        return original(index, doc, *args)
+
+    monkeypatch.setattr(FactTable, "_windows", staticmethod(counted))
+    body = "2 PRODUCTS\n\n2.1 MIXES\n\nA. Cover: {c} inches minimum.\n"
+    steps = [
+        # a document nothing links to: every other's windows taken as they were
+        lambda: write_doc(project, "OTHER", "2026-02-15", body.format(c=3)),
+        # an item amending SPEC: SPEC's windows and the new item's worked out, ADD-1's and OTHER's taken
+        lambda: write_doc(project, "ADD-3", "2026-04-01", "1 CHANGES\n\n1.1 Paragraph 2.1.C: concrete cover "
+                          "not less than 3 inches.\n", [{"target": "SPEC#2.1.C", "scope": "full",
+                                                        "effective": "2026-04-01", "by": "ADD-3#1.1"}]),
+        # an item's second revision, declaring nothing: its first's edge stops applying, and the paragraph it
+        # replaced is in force again — SPEC's windows change though no edge on it did; then that item removed
+        lambda: _revise(project, "ADD-1", "2026-07-01", "1 CHANGES\n\n1.1 Withdrawn.\n"),
+        lambda: [(project / "documents" / name).unlink() for name in ("add-1.md", "add-1-r1.md")],
+    ]
+    taken = []
+    for step in steps:
+        step()
+        worked.clear()
+        _ingest(project)
+        incremental, work = _fact_file_bytes(project), list(worked)
+        taken.append(work)
+        assert incremental == _from_nothing(project)  # the same file, byte for byte
+    assert "SPEC" not in taken[0] and "ADD-1" not in taken[0] and taken[0] == ["OTHER"] * len(taken[0])
+    assert "SPEC" in taken[1] and "ADD-3" in taken[1] and "ADD-1" not in taken[1] and "OTHER" not in taken[1]
+    assert "ADD-1" in taken[2] and "SPEC" in taken[2] and "OTHER" not in taken[2] and "ADD-2" not in taken[2]
+    assert "SPEC" in taken[3] and "OTHER" not in taken[3]
+
+
+def test_a_delta_of_the_scale_benchmark_writes_what_a_build_from_nothing_writes(tmp_path: Path):
+    # the scale benchmark's project (bench/generate_project.py: specifications revised, addenda replacing
+    # their paragraphs) and its delta of new documents, small: the file as a build from nothing writes it
+    from bench_scripts import load
+
+    generate = load("generate_project").generate
+    root = tmp_path / "generated"
+    generate(root, 24)
+    _ingest(root)
+    generate(root, 4, start=24)
+    (root / "documents" / "000" / "spec-000003-r0.md").unlink()  # and one document taken out
+    _ingest(root)
+    assert _fact_file_bytes(root) == _from_nothing(root)
