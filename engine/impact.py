@@ -1151,7 +1151,7 @@ class _Impact:
         from .facts import read_quantities
         from .quantities import project_extractor
         from .quantities.extract import project_vocabulary
-        from .quantities.legend import applied_legend, legend_of
+        from .quantities.legend import legend_of, legend_refused
 
         store = self.snapshot.store
         documents = [store.document(meta.uid) for meta in store.documents()]
@@ -1163,8 +1163,9 @@ class _Impact:
                      if self.snapshot.may_read(Locator(doc=document.id, rev=document.revision), self.asker)]
         units = self.snapshot.manifest.units
         # each side applies the legend as ingest would under its packs: none past the pattern's bound
-        extractors = [project_extractor(rules, units, legend=applied_legend(project_vocabulary(rules), legend))
-                      for rules in self.rules]
+        refused = [legend_refused(project_vocabulary(rules), legend) for rules in self.rules]
+        extractors = [project_extractor(rules, units, legend=() if why is not None else legend)
+                      for rules, why in zip(self.rules, refused, strict=True)]
         decisions = 0
         found: list[tuple[Any, Any, Any, Any]] = []  # (document, key, before, after)
         for document in documents:
@@ -1186,15 +1187,22 @@ class _Impact:
                 before=self._binding(_bound(before), 0, _entry(extractors[0], document, key, before)),
                 after=self._binding(_bound(after), 1, _entry(extractors[1], document, key, after)),
                 rules=self.behind(fired, _VOCABULARY_KINDS)), [Locator(doc=document.id, rev=document.revision)])
-        note = ""
+        notes = []
+        if (refused[0] is None) != (refused[1] is None):  # the cause of every change the legend made (audit 124 B F2)
+            why = refused[0] or refused[1]
+            notes.append(f"the drawings' abbreviation legends ({len(legend)} entries) are "
+                         f"{'applied now and no longer' if refused[1] else 'not applied now and'} applied with "
+                         f"{'the new' if refused[1] else 'these'} packs: with them the subject vocabulary "
+                         f"{why[0] if why else ''}")
         if len(found) > len(shown):
             counted: dict[tuple[str, str], int] = {}
             for _, _, before, after in found[len(shown):]:
                 outcome = (_bound(before) or "unbound", _bound(after) or "unbound")
                 counted[outcome] = counted.get(outcome, 0) + 1
-            note = f"{len(found) - len(shown)} more not listed: " + "; ".join(
-                f"{a} -> {b}: {n}" for (a, b), n in sorted(counted.items(), key=lambda item: -item[1]))
-        self.sources.append(ImpactSource(source="subjects", decisions=decisions, changed=len(found), note=note))
+            notes.append(f"{len(found) - len(shown)} more not listed: " + "; ".join(
+                f"{a} -> {b}: {n}" for (a, b), n in sorted(counted.items(), key=lambda item: -item[1])))
+        self.sources.append(ImpactSource(source="subjects", decisions=decisions, changed=len(found),
+                                         note="; ".join(notes)))
 
     def _vocabulary_rules(self, subject: str | None, side: int) -> list[str]:
         """The ids of side ``side``'s vocabulary rules that bind ``subject``."""

@@ -27,7 +27,6 @@ from .ruleset import LoadedPack, RuleSet
 from .source import Loc, RuleError, SourceFile, close_matches, plain, read_yaml, validation_problems
 from .subjects import (
     MAX_PATTERN_CHARS,
-    MAX_TRIED_AT_ONCE,
     GradeRule,
     InferenceRule,
     SubjectRule,
@@ -406,15 +405,11 @@ def _vocabulary_too_large(loaded: Sequence[LoadedPack]) -> list[InputError]:
 def _vocabulary_too_wide(loaded: Sequence[LoadedPack], vocabulary: SubjectVocabulary) -> list[InputError]:
     """An error at a subject rule whose synonyms the vocabulary would try one after another, more
     than ``MAX_TRIED_AT_ONCE`` of them, at one place of every text (audits 116-118 B)."""
-    width, synonym, rule = vocabulary.tried_in_a_clause
-    if width <= MAX_TRIED_AT_ONCE:
+    said = vocabulary.too_wide()
+    if said is None:
         return []
-    what = "synonyms and words of its word lists (near, unless_near, unless_for, stated_for)"
-    message = (f"the subject vocabulary tries {width:,} {what} one after another wherever their first letters "
-               f"stand in a text ({synonym!r} among them), more than the {MAX_TRIED_AT_ONCE:,} it may: the ways "
-               f"their words are written match where one another's do, so they cannot be read as one tree")
-    hint = ("fewer such phrases, or fewer ways of writing the words they share (an abbreviation that is the "
-            "start of another, or one given to two words)")
+    message, hint = f"the subject vocabulary {said[0]}", said[1]
+    rule = vocabulary.tried_in_a_clause[2]
     for pack in loaded:
         for index, candidate in enumerate(pack.pack.rules):
             if candidate is rule:

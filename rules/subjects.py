@@ -239,6 +239,30 @@ def _token_parts(token: str) -> tuple[str, str, str]:
     return start, _reading(stem), end
 
 
+def _ways_kept(key: tuple[str, ...], ways: Iterable[str]) -> tuple[str, ...]:
+    """The abbreviations of the words ``key`` as the matcher writes them, longest first, less each one
+    ending in a letter or digit also written with a period: ``BM.`` reads what ``BM`` reads, at the
+    same span (its period is optional where ``BM``'s end test stands, and the spaces and word after
+    it are read the same), and is tried first, so ``BM`` never found a thing ``BM.`` had not — only
+    doubling the alternatives at every place the word may stand (a standard drawing legend writes
+    most abbreviations both ways: 1,200 subjects with one counted 4,513 where 2,512 stand; audit
+    124 B F1). Kept where leaving it out would join the runs before and after it (:func:`_runs`:
+    a run's stems are tried longer first, not in their order; ``T.``, ``T``, ``T-.``), and after a
+    mark (``-`` beside ``-.``: no end test stands there)."""
+    written = sorted(dict.fromkeys(ways), key=lambda way: -len(way))  # ties in the order written
+    every = set(written)
+    tried = written + ([key[0]] if len(key) == 1 else [])  # as ``_word_ways`` tries them: the word itself last
+    kept: list[str] = []
+    for n, way in enumerate(tried[:len(written)]):
+        if way[-1:].isalnum() and way + "." in every:
+            before = _token_parts(kept[-1])[::2] if kept else None
+            after = _token_parts(tried[n + 1])[::2] if n + 1 < len(tried) else None
+            if before is None or before != after or before == _token_parts(way)[::2]:
+                continue  # left out: no two runs joined (within its own run, the tree tries the longer first)
+        kept.append(way)
+    return tuple(kept)
+
+
 def _tokens_pattern(tokens: Sequence[str]) -> str:
     """Tokens tried in order, as one pattern: each run of tokens that share what may stand
     before and after them is one prefix tree of their stems between those, written once. A
@@ -1054,7 +1078,7 @@ class SubjectVocabulary:
             folded = _fold(abbreviation)
             if key and folded and folded != " ".join(key):
                 found.setdefault(key, {})[folded] = None
-        return {key: tuple(sorted(values, key=lambda value: -len(value))) for key, values in found.items()}
+        return {key: _ways_kept(key, values) for key, values in found.items()}
 
     @cached_property
     def abbreviated(self) -> frozenset[str]:
@@ -1131,6 +1155,28 @@ class SubjectVocabulary:
         if listed > width:
             return width + listed, word, listing
         return width + listed, synonym, self.rule_of(synonym)
+
+    def too_wide(self) -> tuple[str, str] | None:
+        """What the vocabulary tries past :data:`MAX_TRIED_AT_ONCE` at one place (:attr:`tried_in_a_clause`)
+        — its synonyms' part and its word lists' part told apart, so an owner sees which to cut — and a
+        hint; None within the bound. One wording for ``rules check`` (RP003) and the legends (a legend
+        of standard abbreviations had been refused by 30 rules' lists with a hint about ways of one word;
+        audit 124 B F1)."""
+        total, word, _ = self.tried_in_a_clause
+        if total <= MAX_TRIED_AT_ONCE:
+            return None
+        synonyms, listed = self.tried_at_once[0], self.lists_tried_at_once[0]
+        message = (f"tries {total:,} synonyms and words of its word lists one after another wherever their first "
+                   f"letters stand in a text ({synonyms:,} for the synonyms, {listed:,} for the rules' near, unless_near, "
+                   f"unless_for and stated_for lists, searched one after another; {word!r} among the most tried), "
+                   f"more than the {MAX_TRIED_AT_ONCE:,} it may: the ways their words are written match where one "
+                   "another's do, so they cannot be read as one tree")
+        hint = ("fewer such phrases, or fewer ways of writing the words they share (an abbreviation that is the start "
+                "of another, or one given to two words)")
+        if listed > synonyms:
+            hint = ("fewer or shorter word lists (each rule's stated_for and unless_for is searched on its own), or "
+                    "fewer ways of writing the words they share")
+        return message, hint
 
     def rule_of(self, synonym: str) -> SubjectRule | None:
         """The subject rule one of the vocabulary's synonyms names."""

@@ -35,11 +35,11 @@ from typing import NamedTuple
 
 from inforce.ontology import Document
 from inforce.ontology.document import ABBREVIATION_WORDS
-from inforce.rules import MAX_PATTERN_CHARS, MAX_TRIED_AT_ONCE, SubjectVocabulary
+from inforce.rules import MAX_PATTERN_CHARS, SubjectVocabulary
 
 from ..access import AccessGate
 
-__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "applied_legend", "legend_of", "legend_refused",
+__all__ = ["ENTRY_MAX", "Conflict", "Legends", "abbreviation_legend", "legend_of", "legend_refused",
            "legends_of", "overlong_entries", "spell_out"]
 
 #: A heading or header cell that names an abbreviation legend.
@@ -148,23 +148,14 @@ def legend_refused(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str]
     pattern (``SubjectVocabulary.written_size``; abbreviations of runs of words multiply a long
     synonym's ways: audit 112 B F2), or trying more than ``MAX_TRIED_AT_ONCE`` at one place
     (``SubjectVocabulary.tried_in_a_clause``; audits 116-122 B). The one decision: ingest says it,
-    ``rules impact`` reads each side as ingest would (:func:`applied_legend`)."""
+    ``rules impact`` reads each side as ingest would, and says which side applies it."""
     if not entries:
         return None
     extended = vocabulary.with_legend(entries)
     if extended.written_size > MAX_PATTERN_CHARS:
         return (f"writes about {extended.written_size:,} characters of pattern, more than the {MAX_PATTERN_CHARS:,} "
                 f"a project may compile", "fewer legend entries of several words, or shorter synonyms that hold them")
-    tried = extended.tried_in_a_clause[0]
-    if tried > MAX_TRIED_AT_ONCE:
-        return (f"tries {tried:,} synonyms one after another at one place of a text, more than the "
-                f"{MAX_TRIED_AT_ONCE:,} it may", "fewer ways of writing one word, none the start of another")
-    return None
-
-
-def applied_legend(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """The legend's ``entries`` as a vocabulary applies them: all, or none past a bound (:func:`legend_refused`)."""
-    return () if legend_refused(vocabulary, entries) is not None else entries
+    return extended.too_wide()
 
 
 def legend_of(documents: Iterable[Document]) -> tuple[tuple[str, str], ...]:
