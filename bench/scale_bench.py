@@ -25,6 +25,10 @@ Steps, in order, at each size:
 5. a cold ``inforce facts P --subject concrete.compressive_strength --valid-at D --format json``
    and a cold ``inforce eligible P --valid-at D --format json`` (median of ``--runs``).
 
+Beside steps 1 and 3, the peers (``scale_peer.py``, unless ``--no-peers``): the same files loaded
+into PostgreSQL and into the in-memory floor, then the delta's files added to each — what a user
+would otherwise run to hold the project, timed the same way.
+
 Answers are checked, so a wrong run cannot pass as fast (a failed check makes the script exit
 1 after its tables): the fresh ingest loaded about the provisions asked for; ``asof`` says the
 provision is in force; ``stats`` counts every document; the delta added exactly the 10 new
@@ -57,7 +61,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from benchutil import INFORCE, ensure_project  # noqa: E402
+from benchutil import INFORCE, ensure_project, start_postgres  # noqa: E402
 from generate_project import generate  # noqa: E402
 from portfolio_bench import TreeSampler  # noqa: E402
 
@@ -118,6 +122,48 @@ def inforce(*args: str) -> Run:
     return measure([str(INFORCE), *args])
 
 
+#: The peers (``scale_peer.py``), each its own process: PostgreSQL (``COPY``, a B-tree and a GIN
+#: full-text index) and the in-memory floor (Python dicts pickled). None when not asked for.
+PEERS = ("postgres", "floor")
+
+
+def peer(name: str, action: str, size: Size) -> Run:
+    state = size.root.parent / f"scale-{size.docs}-floor.pkl"
+    return measure([sys.executable, str(HERE / "scale_peer.py"), name, action, str(size.root),
+                    *(("--state", str(state)) if name == "floor" else ())])
+
+
+def postgres_peer() -> str | None:
+    """Why the PostgreSQL peer cannot run here (``psycopg`` missing, the server not started), or None."""
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed (`pip install -e '.[bench]'`)"
+    said = start_postgres()
+    try:
+        psycopg.connect("host=127.0.0.1 port=55432 user=postgres dbname=postgres", connect_timeout=5).close()
+    except Exception as problem:  # noqa: BLE001 - the reason is printed, never swallowed
+        return f"{type(problem).__name__}: {str(problem).strip()} (start-postgres.sh said: {said})"
+    return None
+
+
+def run_peers(size: Size, peers: tuple[str, ...], action: str, documents: int, problems: list[str]) -> None:
+    """Each peer's ``action`` on the project, timed as ``<peer>-<action>``; its documents checked
+    against ``inforce stats``'s ``documents``, and the peers' full-text probes against each other."""
+    probes = {}
+    for name in peers:
+        run = size.steps[f"{name}-{action}"] = peer(name, action, size)
+        said = _json(run, f"{name} {action}", problems) or {}
+        probes[name] = said.get("probe_documents")
+        size.notes[f"{name}-{action}"] = (f"{said.get('files_read', 0):,} files read; {said.get('documents', 0):,} "
+                                          f"documents, {said.get('provisions', 0):,} provisions held")
+        if run.returncode != 0 or said.get("documents") != documents:
+            problems.append(f"{name} {action}: exit {run.returncode}, {said.get('documents')} documents held, "
+                            f"`inforce stats` counts {documents}: {run.stderr.strip()[-300:]}")
+    if len(set(probes.values())) != 1 or not next(iter(probes.values())):
+        problems.append(f"the peers' full-text probes disagree or found nothing: {probes}")
+
+
 @dataclass
 class Size:
     asked: int
@@ -159,7 +205,7 @@ def cold(size: Size, label: str, runs: int, *args: str) -> Run | None:
     return size.steps[label]
 
 
-def measure_size(asked: int, work: Path, valid_at: str, runs: int) -> Size:
+def measure_size(asked: int, work: Path, valid_at: str, runs: int, peers: tuple[str, ...] = ()) -> Size:
     docs = max(2, round(asked / PROVISIONS_PER_DOCUMENT))
     size = Size(asked, docs, work / f"scale-{docs}")
     written = ensure_project(size.root, docs)
@@ -188,6 +234,8 @@ def measure_size(asked: int, work: Path, valid_at: str, runs: int) -> Size:
     documents = (_json(stats, "stats", problems) or {}).get("documents", 0) if stats else 0
     if stats and documents < docs:
         problems.append(f"stats counts {documents:,} documents, {docs:,} written")
+    if peers:  # the same files held by the peers, beside the fresh ingest
+        run_peers(size, peers, "load", documents, problems)
 
     # 3. the delta: 10 new documents, ingested again
     before = set((size.root / "documents").rglob("*.md"))
@@ -214,6 +262,8 @@ def measure_size(asked: int, work: Path, valid_at: str, runs: int) -> Size:
         if after.get("documents", 0) - documents < DELTA_DOCUMENTS:
             problems.append(f"stats after the delta counts {after.get('documents')} documents, "
                             f"{documents} before")
+        if peers:
+            run_peers(size, peers, "delta", after.get("documents", 0), problems)
     finally:
         for path in added_files:
             path.unlink(missing_ok=True)
@@ -256,12 +306,20 @@ def verdict(ok: bool) -> str:
 
 def report(sizes: list[Size], runs: int) -> list[str]:
     labels = {
-        "ingest": "fresh ingest", "asof": f"cold open: `asof` (median of {runs})",
+        "ingest": "fresh ingest", "postgres-load": "peer: PostgreSQL load (COPY, B-tree and GIN indexes)",
+        "floor-load": "peer: in-memory floor load (dicts, pickled)",
+        "asof": f"cold open: `asof` (median of {runs})",
         "stats": f"cold open: `stats` (median of {runs})", "delta": f"delta: +{DELTA_DOCUMENTS} documents",
+        "postgres-delta": "peer: PostgreSQL delta (new files inserted, one transaction)",
+        "floor-delta": "peer: in-memory floor delta (unpickle, add, pickle)",
         "sweep": "sweep, whole project", "facts": f"cold `facts` (median of {runs})",
         "eligible": f"cold `eligible` (median of {runs})",
     }
+    peers_shown = any(key in size.steps for size in sizes for key in labels if key.startswith(PEERS))
+    if not peers_shown:
+        labels = {key: label for key, label in labels.items() if not key.startswith(PEERS)}
     target = {
+        **{f"{name}-{action}": "(beside the step above)" for name in PEERS for action in ("load", "delta")},
         "ingest": f"≤ {TARGETS['ingest_s']:.0f} s, ≤ {TARGETS['ingest_mib']:,.0f} MiB",
         "asof": f"≤ {TARGETS['open_s']:.0f} s", "stats": f"≤ {TARGETS['open_s']:.0f} s",
         "delta": f"≤ {TARGETS['delta_s']:.0f} s, MiB independent of size", "sweep": f"≤ {TARGETS['sweep_s']:.0f} s",
@@ -319,6 +377,14 @@ def report(sizes: list[Size], runs: int) -> list[str]:
                             for k in labels if k in small.steps and k in large.steps) + "."]
     out += ["", "CPU seconds are user + system time of the command's process (and children it reaped); the "
             "machine is shared, so compare those where wall seconds look disturbed by the load average above."]
+    if peers_shown:
+        out += ["", "The peers (`bench/scale_peer.py`) hold the same files as a user's script would: each reads the "
+                "Markdown itself (front matter by PyYAML's C loader, a provision per non-blank line) and keeps "
+                "revisions, provisions and edges — PostgreSQL with a GIN full-text index (its server's CPU is not in "
+                "the peer's CPU seconds or memory, only in its wall seconds), the floor as pickled dicts. They decide "
+                "nothing (no as-of, no eligibility, no facts, no derived edges); their documents are checked against "
+                "`inforce stats`, and their full-text probes against each other. What each question costs beside "
+                "PostgreSQL is in the as-of, eligibility and facts sections."]
     return out
 
 
@@ -330,12 +396,20 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="cold runs of asof, stats, facts and eligible")
     parser.add_argument("--step-timeout", type=float, default=STEP_TIMEOUT[0],
                         help="seconds a step may run before it is stopped and reported as such")
+    parser.add_argument("--no-peers", action="store_true", help="leave out PostgreSQL and the in-memory floor")
     args = parser.parse_args()
     STEP_TIMEOUT[0] = args.step_timeout
     args.work.mkdir(parents=True, exist_ok=True)
-    sizes = [measure_size(n, args.work, args.valid_at, args.runs) for n in sorted(args.sizes)]
+    peers: tuple[str, ...] = ()
+    missing = None
+    if not args.no_peers:
+        missing = postgres_peer()
+        peers = PEERS if missing is None else tuple(name for name in PEERS if name != "postgres")
+    sizes = [measure_size(n, args.work, args.valid_at, args.runs, peers) for n in sorted(args.sizes)]
     print(f"Generated specifications (`bench/generate_project.py --docs N`, about {PROVISIONS_PER_DOCUMENT} provisions "
           f"a document); every step is the `inforce` command in its own process, valid at {args.valid_at}.")
+    if missing is not None:
+        print(f"\nThe PostgreSQL peer could not run here: {missing}.")
     print()
     print("\n".join(report(sizes, args.runs)))
     problems = [f"{size.asked:,}: {p}" for size in sizes for p in size.problems]
@@ -344,7 +418,8 @@ def main() -> int:
         print("\n".join(f"- {p}" for p in problems))
         return 1
     print("\nEvery answer checked: ingest counts, `asof` in force, the delta's documents loaded, the sweep report "
-          "parsed with its findings counted, `facts` and `eligible` answered.")
+          "parsed with its findings counted, `facts` and `eligible` answered"
+          + (", the peers' documents against `stats` and their full-text probes against each other." if peers else "."))
     return 0
 
 

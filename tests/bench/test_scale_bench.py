@@ -78,6 +78,15 @@ def test_the_bench_writes_its_block_with_every_step_at_a_small_size(tmp_path: Pa
                    "cold `eligible` ≤ 1.5 × `stats`"):
         assert re.search(rf"^- at [0-9,]+ provisions: {re.escape(target)}: (met|\*\*NOT met\*\*) \(", body, re.M), target
     assert "Every answer checked" in body and "failed their check" not in body
+    # the peers beside the ingest and the delta: the floor always, PostgreSQL where it runs (else said why)
+    peers = ["peer: in-memory floor load (dicts, pickled)", "peer: in-memory floor delta (unpickle, add, pickle)"]
+    if "The PostgreSQL peer could not run here" not in body:
+        peers += ["peer: PostgreSQL load (COPY, B-tree and GIN indexes)",
+                  "peer: PostgreSQL delta (new files inserted, one transaction)"]
+    for step in peers:
+        row = re.search(rf"^\| 2,000 \| 22 \| [0-9,]+ \| {re.escape(step)} \| ([0-9.]+) \| [0-9.]+ \| [0-9,]+ \| "
+                        r"([0-9,]+) files read; ([0-9,]+) documents, ([0-9,]+) provisions held \|", body, re.M)
+        assert row and float(row.group(1)) > 0 and int(row.group(3)) >= 22, (step, body)
     assert "load average (1/5/15 min)" in body
     # the delta's documents are gone again: a second run starts from the generated files alone
     assert not bench.delta_files(work / "scale-22", 22)
