@@ -42,7 +42,7 @@ from inforce.ontology.files import write_atomically
 
 from .amendments import Readings
 from .facts import DOC, PATH, REV, FactTable, WindowKey, Windows, fact_of_row, facts_from_tables
-from .store import build_file, build_files, frame, read_framed, remove_other_builds
+from .store import build_file, earlier_builds, frame, read_framed, remove_other_builds
 
 if TYPE_CHECKING:
     from .store import GraphStore
@@ -223,11 +223,7 @@ def known_windows(store: GraphStore, inputs: Mapping[str, str]) -> dict[WindowKe
     provisions had worked out all of them again: 2.6 of its 9.8 s). From the newest file of this
     format another build wrote beside the graph (an ingest keeps the live build's until its own
     goes live); none when there is none, or it does not read: every window is worked out."""
-    home, live = store.layout.home, store.build_id()
-    candidates = sorted(
-        (home / name for name in build_files(home) if name.startswith("facts-") and name != f"facts-{live}.bin"),
-        key=lambda path: path.stat().st_mtime if path.exists() else 0.0, reverse=True)
-    for path in candidates:
+    for path in earlier_builds(store, "facts"):
         found = _windows_in(path, inputs)
         if found is not None:
             return found

@@ -6,7 +6,7 @@ The only package that imports kuzu; nothing Kuzu-typed leaves it.
 from ._artifacts import write_generation_files
 from ._buildfile import (
     build_file,
-    build_files,
+    earlier_builds,
     frame,
     read_framed,
     read_payload,
@@ -26,7 +26,7 @@ __all__ = [
     "IngestTransaction",
     "TextStore",
     "build_file",
-    "build_files",
+    "earlier_builds",
     "frame",
     "open_texts",
     "write_texts",

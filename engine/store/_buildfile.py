@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["build_file", "frame", "read_framed", "read_payload", "remove_other_builds"]
+__all__ = ["build_file", "earlier_builds", "frame", "read_framed", "read_payload", "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
 
@@ -124,6 +124,23 @@ def build_files(home: Path) -> set[str]:
         return {entry.name for entry in home.iterdir() if _PER_BUILD.match(entry.name)}
     except OSError:
         return set()
+
+
+def earlier_builds(store: Any, kind: str) -> list[Path]:
+    """The ``kind`` files of builds other than ``store``'s live one in its home, newest first: what
+    a new build may take unchanged parts from (an ingest keeps the live build's until its own goes
+    live; each caller checks a file's format and contents before taking anything)."""
+    home, live = store.layout.home, store.build_id()
+
+    def written(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    found = [home / name for name in build_files(home)
+             if _PER_BUILD.match(name).group(1) == kind and name != f"{kind}-{live}.bin"]  # type: ignore[union-attr]
+    return sorted(found, key=written, reverse=True)
 
 
 def remove_other_builds(home: Path, live: str | None, kind: str | None = None) -> None:

@@ -206,6 +206,9 @@ class TextIndex:
         self.tables = tables
         self._stem_of = stem_of  # raw token → stem, for query words
         self._stemmer = stemmer
+        #: each row's text hash (``text_hash``, 16 bytes; empty where none), for the next build's
+        #: ``build(earlier=...)``; None in an index read from a file written without them
+        self.hashes: np.ndarray | None = None
         self._graph = graph
         self._statistics: OrderedDict[bytes, tuple[np.ndarray, list[tuple[int, float]]]] = OrderedDict()
         self._lock = threading.Lock()
@@ -278,38 +281,109 @@ class TextIndex:
         return self.rows.top(hits, scores[hits], k)
 
     @classmethod
-    def build(cls, graph: KuzuGraph, revisions: _Revisions) -> TextIndex | None:
+    def build(cls, graph: KuzuGraph, revisions: _Revisions, earlier: TextIndex | None = None) -> TextIndex | None:
         """Read every provision text and index it; None when the graph's FTS indexes are not
         the ones this reproduces (another stemmer per table, custom stop words): the caller
-        keeps Kuzu's own search then."""
+        keeps Kuzu's own search then.
+
+        With ``earlier`` (an earlier build's index, read back from its file: ``_search_file``), a
+        row whose text's hash (``text_hash``) one of its rows had takes that row's stems and
+        counts, and only the other rows' texts are read and tokenized; the weights are worked out
+        again over every row, so each search answers as from a build from nothing
+        (tests/engine/store/test_search_file.py) — a 10-document delta at 100k provisions had
+        read and tokenized all 100,000 texts again (issue 26)."""
         stemmer = _fts_stemmer(graph)
         if stemmer is None:
             return None
+        if earlier is not None and (earlier._stemmer != stemmer or earlier.hashes is None):
+            earlier = None
+        by_hash = earlier._rows_by_hash() if earlier is not None else {}
         paths: list[str] = []
         rev = array("i")
+        hashes: list[bytes] = []
         vocabulary: defaultdict[str, int] = defaultdict(lambda: len(vocabulary))  # raw token → id
         token_id = vocabulary.__getitem__
-        per_table: list[tuple[int, int, array, array]] = []  # (first row, rows, token ids, lengths)
+        # per table: (first row, rows, token ids and lengths of the rows read, those rows, and the rows
+        # that take an earlier row's terms, with those earlier rows)
+        per_table: list[tuple[int, int, array, array, array, array, array]] = []
         for table in FTS_INDEXES:
             first = len(paths)
-            tokens, lengths = array("i"), array("i")
-            for uid, path, text in graph.iter_rows(f"MATCH (p:{table}) RETURN p.rev, p.path, p.text"):
+            tokens, lengths, read = array("i"), array("i"), array("i")
+            taken, taken_from = array("i"), array("i")
+            unread: dict[tuple[str, str], int] = {}  # (revision, path) → row, of rows whose text is read
+            texts = earlier is None  # from nothing: each text read with its row
+            statement = f"MATCH (p:{table}) RETURN p.rev, p.path, p.text_hash" + (", p.text" if texts else "")
+            for uid, path, digest, *text in graph.iter_rows(statement):
+                row = len(paths)
                 rev.append(revisions.id(uid))
                 paths.append(revisions.path(path))
-                before = len(tokens)
-                tokens.extend(map(token_id, fts_tokens(text or "")))
-                lengths.append(len(tokens) - before)
-            per_table.append((first, len(paths) - first, tokens, lengths))
+                hashed = bytes.fromhex(digest) if digest else b""
+                hashes.append(hashed)
+                earlier_row = by_hash.get(hashed) if hashed else None
+                if earlier_row is not None:
+                    taken.append(row - first)
+                    taken_from.append(earlier_row)
+                elif texts:
+                    before = len(tokens)
+                    tokens.extend(map(token_id, fts_tokens(text[0] or "")))
+                    lengths.append(len(tokens) - before)
+                    read.append(row - first)
+                else:
+                    unread[(uid, path)] = row - first
+            if unread:  # only the revisions holding a text no earlier row had
+                revs = sorted({uid for uid, _ in unread})
+                found = {(uid, path): text or "" for uid, path, text in graph.iter_rows(
+                    f"MATCH (p:{table}) WHERE p.rev IN $revs RETURN p.rev, p.path, p.text", {"revs": revs})}
+                for key, row in unread.items():
+                    before = len(tokens)
+                    tokens.extend(map(token_id, fts_tokens(found.get(key, ""))))
+                    lengths.append(len(tokens) - before)
+                    read.append(row)
+            per_table.append((first, len(paths) - first, tokens, lengths, read, taken, taken_from))
         raw = list(vocabulary)
-        stem_of = _stem(graph, [t for t in raw if t not in STOP_WORDS], stemmer)
-        stems: dict[str, int] = {}
+        stem_of: dict[str, str] = dict(earlier._stem_of) if earlier is not None else {}
+        unknown = [t for t in raw if t not in STOP_WORDS and t not in stem_of]
+        if unknown:
+            stem_of.update(_stem(graph, unknown, stemmer))
+        stems: dict[str, int] = dict(earlier.stems) if earlier is not None else {}
         raw_stem = np.array(
             [-1 if t in STOP_WORDS else stems.setdefault(stem_of[t], len(stems)) for t in raw],
             dtype=np.int64,
         )
-        tables = [_postings(first, count, tokens, lengths, raw_stem, len(stems))
-                  for first, count, tokens, lengths in per_table]
-        return cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
+        terms = earlier._row_terms() if earlier is not None else None
+        tables = []
+        for first, count, tokens, lengths, read, taken, taken_from in per_table:
+            term, row, tf = _read_terms(tokens, lengths, read, raw_stem)
+            if terms is not None and len(taken):
+                old_term, old_row, old_tf = _gathered(*terms, np.frombuffer(taken_from, dtype=np.int32),
+                                                      np.frombuffer(taken, dtype=np.int32))
+                term, row, tf = (np.concatenate(pair) for pair in ((term, old_term), (row, old_row), (tf, old_tf)))
+            tables.append(_postings(first, count, term, row, tf, len(stems)))
+        index = cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
+        index.hashes = np.array(hashes, dtype="S16")
+        return index
+
+    def _rows_by_hash(self) -> dict[bytes, int]:
+        """Each text's hash → a row holding it (its first)."""
+        found: dict[bytes, int] = {}
+        for row, digest in enumerate(self.hashes.tolist() if self.hashes is not None else ()):
+            if digest:
+                found.setdefault(digest, row)
+        return found
+
+    def _row_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every row's postings, by global row: (where each row's start, their stem ids, their term
+        frequencies), the postings of all tables sorted by row."""
+        rows, stems, tfs = [], [], []
+        for table in self.tables:
+            rows.append(np.asarray(table.rows, dtype=np.int64))
+            stems.append(np.repeat(np.arange(table.indptr.size - 1, dtype=np.int64), np.diff(table.indptr)))
+            tfs.append(np.asarray(table.tf, dtype=np.int64))
+        row, stem, tf = (np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64) for parts in (rows, stems, tfs))
+        order = np.argsort(row, kind="stable")
+        starts = np.zeros(len(self.rows.paths) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(row, minlength=len(self.rows.paths)), out=starts[1:])
+        return starts, stem[order], tf[order]
 
 
 def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, counted: np.ndarray,
@@ -339,17 +413,38 @@ def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, c
                                / (tf + BM25_K1 * (1.0 - BM25_B + BM25_B * (length / avgdl))))
 
 
-def _postings(first: int, count: int, tokens: array, lengths: array, raw_stem: np.ndarray,
-              n_stems: int) -> _TablePostings:
+def _read_terms(tokens: array, lengths: array, read: array, raw_stem: np.ndarray,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (stem, row within the table, term frequency) of each stem of the rows ``read`` (their
+    tokens one after another, ``lengths`` each), stop words left out."""
     token_ids = np.frombuffer(tokens, dtype=np.int32)
     lens = np.frombuffer(lengths, dtype=np.int32)
-    doc = np.repeat(np.arange(count, dtype=np.int64), lens)
+    doc = np.repeat(np.frombuffer(read, dtype=np.int32).astype(np.int64), lens)
     stem = raw_stem[token_ids] if token_ids.size else np.zeros(0, dtype=np.int64)
     kept = stem >= 0
     stem, doc = stem[kept], doc[kept]
-    doc_len = np.bincount(doc, minlength=count).astype(np.float64)
-    pairs, tf = np.unique(stem * max(count, 1) + doc, return_counts=True)
-    term, row = pairs // max(count, 1), pairs % max(count, 1)
+    width = int(doc.max()) + 1 if doc.size else 1
+    pairs, tf = np.unique(stem * width + doc, return_counts=True)
+    return pairs // width, pairs % width, tf
+
+
+def _gathered(starts: np.ndarray, stems: np.ndarray, tfs: np.ndarray, earlier: np.ndarray, rows: np.ndarray,
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The postings of the ``earlier`` global rows (``TextIndex._row_terms``) as (stem, row, tf) of the
+    ``rows`` within the new table that take them."""
+    earlier = earlier.astype(np.int64)
+    begin, counts = starts[earlier], starts[earlier + 1] - starts[earlier]
+    total = int(counts.sum())
+    at = np.repeat(begin - np.cumsum(counts) + counts, counts) + np.arange(total, dtype=np.int64)
+    return stems[at], np.repeat(rows.astype(np.int64), counts), tfs[at]
+
+
+def _postings(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.ndarray,
+              n_stems: int) -> _TablePostings:
+    """One table's BM25 postings from each (stem, row within the table, term frequency), each pair once."""
+    order = np.argsort(term * max(count, 1) + row, kind="stable")
+    term, row, tf = term[order], row[order], tf[order]
+    doc_len = np.bincount(row, weights=tf, minlength=count).astype(np.float64)
     n_docs = int(np.count_nonzero(doc_len))
     avgdl = float(doc_len.sum()) / n_docs if n_docs else 1.0
     df = np.bincount(term, minlength=n_stems).astype(np.float64)
@@ -503,11 +598,13 @@ class MemorySearch:
         memory._vectors, memory._vector_dim = vectors, dim
         return memory
 
-    def text_index(self) -> TextIndex | None:
+    def text_index(self, earlier: TextIndex | None = None) -> TextIndex | None:
+        """The text index, built on first use (taking ``earlier``'s terms where a text is as it was:
+        ``TextIndex.build``)."""
         with self._lock:
             if not self._text_built:
                 started = time.perf_counter()
-                self._text = TextIndex.build(self.graph, self._revisions)
+                self._text = TextIndex.build(self.graph, self._revisions, earlier)
                 self._text_built = True
                 if self._text is not None:
                     self.builds.append(("text", time.perf_counter() - started, self._text.nbytes))

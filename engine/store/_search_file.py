@@ -34,14 +34,16 @@ import numpy as np
 
 from inforce.ontology.files import write_atomically
 
-from ._buildfile import build_file, frame, read_framed, remove_other_builds
+from ._buildfile import build_file, earlier_builds, frame, read_framed, remove_other_builds
 from ._kuzu import KuzuGraph
 from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _TablePostings
 
 __all__ = ["FORMAT", "open_search", "search_file", "write_search"]
 
 #: 2: each table's term frequencies and row lengths too (BM25 over the rows an asker may read)
-FORMAT = 2
+#: 3: each row's text hash (``hashes``), so the next build takes the terms of the rows whose text an
+#: earlier row had (``_earlier``)
+FORMAT = 3
 _MAGIC = b"INFSRC\n"
 
 
@@ -77,7 +79,7 @@ def write_search(store: Any, *, tidy: bool = False) -> Path | None:
         return None
     embedded = store.embedding_model()
     memory = MemorySearch(graph)
-    text = memory.text_index()
+    text = memory.text_index(_earlier(store, graph))
     vectors = memory.vector_index(embedded[1]) if embedded is not None else None
     arrays = _Arrays()
     header: dict[str, Any] = {
@@ -90,6 +92,7 @@ def write_search(store: Any, *, tidy: bool = False) -> Path | None:
             "stem_of": text._stem_of, "paths": text.rows.paths, "rev": arrays.add(text.rows.rev),
             "tables": [[arrays.add(t.indptr), arrays.add(t.rows), arrays.add(t.weights), arrays.add(t.tf),
                         arrays.add(t.lengths), t.first] for t in text.tables],
+            "hashes": arrays.add(text.hashes) if text.hashes is not None else None,
         }
     if vectors is not None:
         header["vectors"] = {
@@ -102,6 +105,26 @@ def write_search(store: Any, *, tidy: bool = False) -> Path | None:
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "search")
     return target
+
+
+def _earlier(store: Any, graph: KuzuGraph) -> TextIndex | None:
+    """The text index of the newest file of this format another build wrote beside the graph (an
+    ingest keeps the live build's until its own goes live), for a new build to take the terms of
+    the texts it held; None when there is none or it does not read."""
+    for path in earlier_builds(store, "search"):
+        framed = read_framed(path, _MAGIC)
+        if framed is None:
+            continue
+        mapped, header, start = framed
+        try:
+            if header["format"] != FORMAT or header["text"] is None or len(mapped) != start + header["arrays_bytes"]:
+                raise ValueError("not of this format")
+            text = _restored(graph, header, mapped, start)._text
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            mapped.close()
+            continue
+        return text
+    return None
 
 
 def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:
@@ -150,6 +173,10 @@ def _restored(graph: KuzuGraph, header: dict[str, Any], mapped: mmap.mmap, start
                   for indptr, table_rows, weights, tf, lengths, first in held["tables"]]
         stems = {stem: n for n, stem in enumerate(held["stems"])}
         text = TextIndex(rows, stems, tables, dict(held["stem_of"]), held["stemmer"], graph)
+        if held.get("hashes") is not None:
+            text.hashes = array(held["hashes"])
+            if text.hashes.shape != (len(paths),):
+                raise ValueError("a text hash for each row")
     vectors, dim = None, None
     if header["vectors"] is not None:
         held = header["vectors"]

@@ -155,3 +155,45 @@ def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> Non
         assert after.is_file() and not before.exists()
         hits = store.search_text("grout", k=3, documents=["SOP-50@0", "SPEC-A@0"])
         assert hits and hits[0][0].doc == "SOP-50"
+
+
+def test_a_new_build_reads_only_the_changed_revisions_texts_and_answers_as_one_from_the_graph(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 26: a 10-document delta at 100k provisions read and tokenized all 100,000 texts again; the
+    # earlier build's file gives the terms of the revisions whose contents did not change
+    from inforce.engine.store import _memory
+
+    read: list[str] = []
+    tokens = _memory.fts_tokens
+    monkeypatch.setattr(_memory, "fts_tokens", lambda text: read.append(text) or tokens(text))
+    rows = sum(len(d.provisions) for d in DOCUMENTS)
+    grout = make_document("SOP-50", "0", texts={"1": "Compressive strength of grout: 3,000 psi."})
+    revised = make_document("SPEC-A", "2", seq=2, sections=3, rows=2, callouts=1,
+                            texts={"2": "Compressive strength at 28 days: not less than 6,000 psi; records kept."})
+
+    def remove(uid: str):
+        def step() -> None:
+            with GraphStore.open(project, read_only=False) as store, store.begin_ingest(MANIFEST, "gone") as tx:
+                tx.remove(uid)
+                tx.commit()
+        return step
+
+    steps = [
+        (lambda: _ingest(project, [grout], "grout"), len(grout.provisions)),  # a document added
+        (lambda: _ingest(project, [revised], "revised"), len(revised.provisions)),  # a new revision
+        (remove("SOP-03@0"), 0),  # a revision removed: nothing to read
+    ]
+    for step, changed in steps:
+        read.clear()
+        step()
+        assert len(read) <= changed < rows / 4, (len(read), changed)
+        with GraphStore.open(project) as store:
+            answers = _answers(store)
+            assert store._memory is not None and store._memory.builds == [], "the indexes were built, not read"
+            uids = {doc.uid for doc in store.documents()}
+        assert answers == _from_the_graph(project)
+        assert any(answers)
+    assert "SOP-50@0" in uids and "SPEC-A@2" in uids and "SOP-03@0" not in uids
+    with GraphStore.open(project) as store:
+        hits = store.search_text("grout", k=3, documents=sorted(uids))
+        assert hits and hits[0][0].doc == "SOP-50"
