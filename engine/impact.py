@@ -1188,12 +1188,13 @@ class _Impact:
                 after=self._binding(_bound(after), 1, _entry(extractors[1], document, key, after)),
                 rules=self.behind(fired, _VOCABULARY_KINDS)), [Locator(doc=document.id, rev=document.revision)])
         notes = []
-        if (refused[0] is None) != (refused[1] is None):  # the cause of every change the legend made (audit 124 B F2)
-            why = refused[0] or refused[1]
-            notes.append(f"the drawings' abbreviation legends ({len(legend)} entries) are "
-                         f"{'applied now and no longer' if refused[1] else 'not applied now and'} applied with "
-                         f"{'the new' if refused[1] else 'these'} packs: with them the subject vocabulary "
-                         f"{why[0] if why else ''}")
+        # the cause of every change the legend made (audit 124 B F2), said of the side that refuses it (125 B F1)
+        if refused[1] is not None and refused[0] is None:
+            notes.append(f"the drawings' abbreviation legends ({len(legend)} entries) are applied now and no longer "
+                         f"applied with the new packs: with them the subject vocabulary {refused[1][0]}")
+        elif refused[0] is not None and refused[1] is None:
+            notes.append(f"the drawings' abbreviation legends ({len(legend)} entries) are not applied now (with the "
+                         f"packs now the subject vocabulary {refused[0][0]}) and applied with the new packs")
         if len(found) > len(shown):
             counted: dict[tuple[str, str], int] = {}
             for _, _, before, after in found[len(shown):]:

@@ -271,7 +271,10 @@ def _tokens_pattern(tokens: Sequence[str]) -> str:
     tried one alternative after another at every word of the text, so each sheet's legend cost
     more than the last (audit 76 B F6). Within a run, stems that can both match at one place
     are one the other's prefix, and the tree tries the longer first, as the order did (the
-    tokens come longest first)."""
+    tokens come longest first) — save the word itself, which comes last: where one of its
+    abbreviations is its start up to a mark (``O`` of ``O.C``, ``1`` of ``1.5``), the tree reads
+    the whole word where one alternation in order had read the abbreviation and stopped there
+    (the phrase found the same, its span the whole word; audit 125 B F2)."""
     ways = [f"{start}{_stem_tree(stems)}{end}" for start, end, stems in _runs(tokens)]
     return ways[0] if len(ways) == 1 else "(?:" + "|".join(ways) + ")"
 

@@ -256,6 +256,12 @@ def test_rules_impact_says_when_a_pack_change_leaves_a_legend_unapplied(tmp_path
     notes = [source["note"] for source in json.loads(done.stdout)["sources"] if source["source"] == "subjects"]
     assert notes and "applied now and no longer applied with the new packs" in notes[0], notes
     assert "one after another" in notes[0], notes
+    # the other way round, the count named is the packs' now (audit 125 B F1)
+    back = inforce("rules", "impact", root, "--pack", root / "rules" / "subj.yaml", "--against", tmp_path / "new.yaml",
+                   "--format", "json")
+    notes = [source["note"] for source in json.loads(back.stdout)["sources"] if source["source"] == "subjects"]
+    assert notes and "not applied now (with the packs now the subject vocabulary tries" in notes[0], notes
+    assert "and applied with the new packs" in notes[0], notes
 
 
 def test_what_is_tried_at_one_place_is_counted_down_the_tree_not_at_its_widest_level():
