@@ -204,23 +204,33 @@ def test_a_vocabulary_trying_too_many_synonyms_at_one_place_is_refused_at_the_ru
     assert inforce("rules", "check", root).returncode == 0
 
 
-def test_a_legend_that_would_try_too_many_synonyms_at_one_place_is_not_applied_and_said(tmp_path: Path):
-    from inforce.rules import MAX_TRIED_AT_ONCE
+def _wide_subjects(count: int) -> str:
+    """``_wide_pack``'s subjects alone, without its abbreviations: the packs try each where its words stand."""
+    pack = _wide_pack(count)
+    return pack.split("  - id: XPRB-V001")[0].split("  - id: XPRB-A001")[0] + "  - id: XPRB-V001" + pack.split(
+        "  - id: XPRB-V001")[1]
 
+
+def _legend_project(tmp_path: Path, subjects: str) -> Path:
+    """A project of ``subjects`` and a drawing whose legend writes "the" in 18 ways, one the start of another's."""
     root = tmp_path / "project"
     (root / "documents").mkdir(parents=True)
     (root / "rules").mkdir()
     (root / "inforce.yaml").write_text("project: wide\nrules:\n  - path: rules/subj.yaml\n", encoding="utf-8")
-    pack = _wide_pack(3 * MAX_TRIED_AT_ONCE // 5)
-    rules = pack.split("  - id: XPRB-V001")[0].split("  - id: XPRB-A001")[0] + "  - id: XPRB-V001" + pack.split(
-        "  - id: XPRB-V001")[1]  # the subjects alone: the packs try each where its words stand
-    (root / "rules" / "subj.yaml").write_text(rules, encoding="utf-8")
-    assert inforce("rules", "check", root).returncode == 0
+    (root / "rules" / "subj.yaml").write_text(subjects, encoding="utf-8")
     legend = "".join(f"  T{letter}.: the\n" for letter in "BCDEFGHIJKLMNOPQ") + "  T: the\n  \"T'A.\": the\n"
     (root / "documents" / "DWG-1.drawing.yaml").write_text(
         "id: DWG-1\nkind: drawing\nsheet: S-1\ntitle: Legend\neffective: {from: 2026-03-02}\n"
         "recorded: 2026-03-02T09:00:00Z\ncallouts:\n  - id: callout-1\n    text: \"SEE NOTES.\"\n"
         "abbreviations:\n" + legend, encoding="utf-8")
+    return root
+
+
+def test_a_legend_that_would_try_too_many_synonyms_at_one_place_is_not_applied_and_said(tmp_path: Path):
+    from inforce.rules import MAX_TRIED_AT_ONCE
+
+    root = _legend_project(tmp_path, _wide_subjects(3 * MAX_TRIED_AT_ONCE // 5))
+    assert inforce("rules", "check", root).returncode == 0
     ingested = inforce("ingest", root)
     said = ingested.stdout + ingested.stderr
     assert ingested.returncode == 0, said
@@ -231,23 +241,8 @@ def test_rules_impact_says_when_a_pack_change_leaves_a_legend_unapplied(tmp_path
     # audit 124 B F2: the figures a legend bound changed their subject with no word of why
     from inforce.rules import MAX_TRIED_AT_ONCE
 
-    root = tmp_path / "project"
-    (root / "documents").mkdir(parents=True)
-    (root / "rules").mkdir()
-    (root / "inforce.yaml").write_text("project: wide\nrules:\n  - path: rules/subj.yaml\n", encoding="utf-8")
-
-    def subjects(count: int) -> str:  # the subjects alone: the packs try each where its words stand
-        pack = _wide_pack(count)
-        return pack.split("  - id: XPRB-V001")[0].split("  - id: XPRB-A001")[0] + "  - id: XPRB-V001" + pack.split(
-            "  - id: XPRB-V001")[1]
-
-    (root / "rules" / "subj.yaml").write_text(subjects(MAX_TRIED_AT_ONCE // 50), encoding="utf-8")
-    (tmp_path / "new.yaml").write_text(subjects(3 * MAX_TRIED_AT_ONCE // 5), encoding="utf-8")
-    legend = "".join(f"  T{letter}.: the\n" for letter in "BCDEFGHIJKLMNOPQ") + "  T: the\n  \"T'A.\": the\n"
-    (root / "documents" / "DWG-1.drawing.yaml").write_text(
-        "id: DWG-1\nkind: drawing\nsheet: S-1\ntitle: Legend\neffective: {from: 2026-03-02}\n"
-        "recorded: 2026-03-02T09:00:00Z\ncallouts:\n  - id: callout-1\n    text: \"SEE NOTES.\"\n"
-        "abbreviations:\n" + legend, encoding="utf-8")
+    root = _legend_project(tmp_path, _wide_subjects(MAX_TRIED_AT_ONCE // 50))
+    (tmp_path / "new.yaml").write_text(_wide_subjects(3 * MAX_TRIED_AT_ONCE // 5), encoding="utf-8")
     ingested = inforce("ingest", root)
     assert ingested.returncode == 0 and "not applied" not in ingested.stdout + ingested.stderr, ingested.stderr
     done = inforce("rules", "impact", root, "--pack", tmp_path / "new.yaml", "--against", root / "rules" / "subj.yaml",
