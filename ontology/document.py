@@ -13,6 +13,7 @@ from .scalars import CharSpan, DocumentId, Locator, UtcDateTime
 
 __all__ = [
     "ABBREVIATION_WORDS",
+    "MAX_LEGEND_ENTRIES",
     "DOCUMENT_KINDS",
     "MAX_DOCUMENT_FIGURES",
     "MAX_DOCUMENT_PROVISIONS",
@@ -62,6 +63,12 @@ ON_LAPSE_VALUES: tuple[str, ...] = OnLapse.__args__  # type: ignore[attr-defined
 #: spaces, apostrophes, hyphens and slashes, starting with a letter, as a legend table, a
 #: callout legend and a drawing's ``abbreviations:`` all write them.
 ABBREVIATION_WORDS = re.compile(r"^[A-Za-z][A-Za-z '\-/]*$")
+
+#: The most abbreviations one document's legend holds, however written (a drawing's ``abbreviations:``,
+#: a Markdown or PDF table under an ABBREVIATIONS heading, a callout): a drawing set's legend is a few
+#: hundred, and each is compiled into the patterns every statement is read with (audit 75 B F1; a
+#: Markdown table of 90,000 rows had no bound, audit 114 B).
+MAX_LEGEND_ENTRIES = 2_000
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, serialize_by_alias=True)
 

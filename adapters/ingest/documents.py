@@ -26,7 +26,7 @@ from inforce.ontology import (
     InputErrors,
     Revision,
 )
-from inforce.ontology.document import ABBREVIATION_WORDS, Section, TableRow
+from inforce.ontology.document import ABBREVIATION_WORDS, MAX_LEGEND_ENTRIES, Section, TableRow
 from inforce.ontology.files import is_inside, name_not_utf8, name_text
 from inforce.ontology.scalars import PATH_SEGMENT
 from inforce.ontology.text import echoed
@@ -81,9 +81,6 @@ DOCUMENTS = "documents"
 _CALLOUT_ID = re.compile(rf"{PATH_SEGMENT}(?:\.{PATH_SEGMENT})*")
 #: The longest callout id: it is a locator's path, written in every answer citing the callout.
 _CALLOUT_ID_MAX = 100
-#: The most abbreviations one sheet's ``abbreviations:`` legend holds (a drawing set's legend is a
-#: few hundred; each is compiled into the patterns every statement is read with).
-MAX_LEGEND_ENTRIES = 2_000
 _CALLOUT_KEYS = ("id", "detail", "scale", "text")
 _FENCE_LINE = re.compile(r"---[ \t]*\r?")
 #: A first line written as if it opened front matter but not as '---' alone (a comment after it,

@@ -27,6 +27,7 @@ from inforce.ontology import (
     QuarantinedTableReport,
     UnsharedReading,
 )
+from inforce.ontology.document import MAX_LEGEND_ENTRIES
 from inforce.ontology.files import read_bounded
 from inforce.rules import RuleSet, compile_manifest
 
@@ -728,6 +729,11 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
         "and this document is restricted", file=document.source.file, field="abbreviations",
         hint="move the abbreviations to a document everyone may read (no access list), or leave them out")
         for document in legends.withheld]
+    not_applied += [InputError(
+        f"{document.id}: its abbreviation legend of {count:,} entries is not applied: a document's legend holds at "
+        f"most {MAX_LEGEND_ENTRIES:,}", file=document.source.file, field="abbreviations",
+        hint="keep the abbreviations the set uses; a drawing set's legend is a few hundred")
+        for document, count in legends.oversized]
     for conflict in legends.conflicts:  # every definition is public: the warning may name them all
         (words, first), *others = conflict.definitions
         said = "; ".join(f"{_revision_name(document)}: {meaning!r}" for meaning, document in others)
@@ -737,7 +743,7 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
             file=first.source.file, field="abbreviations",
             hint="give it one meaning in every legend, or write the words out where they differ"))
     for document in documents:
-        if any(document is withheld for withheld in legends.withheld):
+        if any(document is unapplied for unapplied in (*legends.withheld, *(d for d, _ in legends.oversized))):
             continue  # its legend is not applied, and said so above
         for abbreviation in overlong_entries(document):
             not_applied.append(InputError(
@@ -746,8 +752,8 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
                 field="abbreviations", hint="shorten the entry, or leave it out"))
     past = legend_refused(project_vocabulary(rules), legends.entries)
     if past is not None:
-        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
-                           and not any(document is withheld for withheld in legends.withheld)})  # applied: public
+        defining = sorted({document.source.file for document in documents if abbreviation_legend(document) and not any(
+            document is unapplied for unapplied in (*legends.withheld, *(d for d, _ in legends.oversized)))})  # applied
         not_applied.append(InputError(
             f"the abbreviation legends are not applied: with them the subject vocabulary {past[0]} (legends in "
             f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],

@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from inforce.ontology import Document
-from inforce.ontology.document import ABBREVIATION_WORDS
+from inforce.ontology.document import ABBREVIATION_WORDS, MAX_LEGEND_ENTRIES
 from inforce.rules import MAX_PATTERN_CHARS, SubjectVocabulary
 
 from ..access import AccessGate
@@ -111,6 +111,9 @@ class Legends(NamedTuple):
     withheld: tuple[Document, ...]
     #: the abbreviations two definitions give different words: left out of ``entries``
     conflicts: tuple[Conflict, ...] = ()
+    #: the public revisions whose legend holds more than ``MAX_LEGEND_ENTRIES`` entries, not applied,
+    #: each with its count
+    oversized: tuple[tuple[Document, int], ...] = ()
 
 
 def legends_of(documents: Iterable[Document]) -> Legends:
@@ -126,10 +129,14 @@ def legends_of(documents: Iterable[Document]) -> Legends:
     meanings: dict[str, dict[str, Document]] = {}  # folded abbreviation -> words -> the first revision saying so
     written: dict[str, str] = {}
     withheld: list[Document] = []
+    oversized: list[tuple[Document, int]] = []
     for document, everyone in zip(revisions, public, strict=True):
         legend = abbreviation_legend(document)
         if legend and not everyone:
             withheld.append(document)
+            continue
+        if len(legend) > MAX_LEGEND_ENTRIES:  # a table or callouts past a drawing's ``abbreviations:`` bound
+            oversized.append((document, len(legend)))
             continue
         for abbreviation, words in legend:
             seen.setdefault(abbreviation.lower(), (abbreviation, words))
@@ -139,7 +146,7 @@ def legends_of(documents: Iterable[Document]) -> Legends:
     unbound = [folded for folded, said in meanings.items() if len(said) > 1]  # in the order first written
     conflicts = tuple(Conflict(written[folded], tuple(meanings[folded].items())) for folded in unbound)
     entries = tuple(entry for entry in seen.values() if entry[0].lower().rstrip(".") not in unbound)
-    return Legends(entries, tuple(withheld), conflicts)
+    return Legends(entries, tuple(withheld), conflicts, tuple(oversized))
 
 
 def legend_refused(vocabulary: SubjectVocabulary, entries: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:

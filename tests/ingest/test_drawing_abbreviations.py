@@ -164,7 +164,7 @@ def test_a_misspelt_key_is_still_refused(tmp_path):
 def test_a_legend_past_its_bound_is_an_error_at_its_line(tmp_path):
     """Audit 75 B F1: a legend's size had no bound, and each abbreviation went into the patterns
     every statement is read with (2,000 took 36 s of ingest). A sheet's legend holds at most 2,000."""
-    from inforce.adapters.ingest.documents import MAX_LEGEND_ENTRIES
+    from inforce.ontology.document import MAX_LEGEND_ENTRIES
 
     legend = "".join(f"  AB{n}.: clear\n" for n in range(MAX_LEGEND_ENTRIES + 1))
     text = SPEC_EXAMPLE.split("abbreviations:")[0] + "abbreviations:\n" + legend
@@ -185,3 +185,43 @@ def test_a_word_of_many_abbreviations_gives_a_pattern_of_their_size_not_their_pr
     words = WordList(("clear concrete cover to reinforcement",), {("clear",): ("CLR.", "CL.")})
     found = words.find("2 IN. CLR. CONCRETE COVER TO REINFORCEMENT, and cl. concrete cover to reinforcement")
     assert [(start, end) for _, start, end in found] == [(6, 42), (48, 83)], found
+
+
+def test_a_markdown_legend_table_past_the_bound_is_not_applied_and_said(tmp_path):
+    """Audit 114 B (a low, open since): a legend written as a Markdown table under an ABBREVIATIONS heading
+    had no entry bound where a drawing's ``abbreviations:`` holds 2,000 (90,000 rows: 22 s of ingest). One
+    bound for a document's legend however written: past it, not applied, said at its file."""
+    from inforce.engine.quantities.legend import legends_of
+    from inforce.ontology.document import MAX_LEGEND_ENTRIES
+    from tests.support.in_process import inforce
+
+    root = tmp_path / "project"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text("project: legend\n", encoding="utf-8")
+
+    def write(rows: int) -> None:
+        table = "".join(f"| X{n}Y. | clear |\n" for n in range(rows))
+        (root / "documents" / "g-001.md").write_text(
+            "---\nid: G-001\nkind: specification\ntitle: General notes\nissued: 2026-01-05\n"
+            "effective: {from: 2026-01-05}\nrecorded: 2026-01-05T00:00:00Z\n---\n"
+            "1 GENERAL\n\n1.1 ABBREVIATIONS\n\n| Abbreviation | Meaning |\n|---|---|\n" + table, encoding="utf-8")
+
+    def legends():  # the one decision, over the document as stored
+        from inforce.engine import Project
+
+        with Project.open(root) as project:
+            store = project.snapshot.store
+            return legends_of([store.document(meta.uid) for meta in store.documents()])
+
+    write(MAX_LEGEND_ENTRIES + 1)
+    done = inforce("ingest", root)
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, said
+    assert f"legend of {MAX_LEGEND_ENTRIES + 1:,} entries is not applied" in said and "g-001.md" in said, said
+    found = legends()
+    assert found.entries == () and [count for _, count in found.oversized] == [MAX_LEGEND_ENTRIES + 1]
+    write(MAX_LEGEND_ENTRIES)
+    done = inforce("ingest", root)
+    assert done.returncode == 0 and "is not applied" not in done.stdout + done.stderr, done.stdout + done.stderr
+    found = legends()
+    assert len(found.entries) == MAX_LEGEND_ENTRIES and found.oversized == ()
