@@ -341,8 +341,11 @@ class TextIndex:
                     read.append(row)
             per_table.append((first, len(paths) - first, tokens, lengths, read, taken, taken_from))
         raw = list(vocabulary)
-        stem_of: dict[str, str] = dict(earlier._stem_of) if earlier is not None else {}
-        unknown = [t for t in raw if t not in STOP_WORDS and t not in stem_of]
+        # the raw tokens of the texts read here, each stemmed (by the earlier index's stem where it had one)
+        known = earlier._stem_of if earlier is not None else {}
+        kept = [t for t in raw if t not in STOP_WORDS]
+        stem_of = {t: known[t] for t in kept if t in known}
+        unknown = [t for t in kept if t not in stem_of]
         if unknown:
             stem_of.update(_stem(graph, unknown, stemmer))
         stems: dict[str, int] = dict(earlier.stems) if earlier is not None else {}
@@ -351,14 +354,22 @@ class TextIndex:
             dtype=np.int64,
         )
         terms = earlier._row_terms() if earlier is not None else None
-        tables = []
+        triples = []
         for first, count, tokens, lengths, read, taken, taken_from in per_table:
             term, row, tf = _read_terms(tokens, lengths, read, raw_stem)
             if terms is not None and len(taken):
                 old_term, old_row, old_tf = _gathered(*terms, np.frombuffer(taken_from, dtype=np.int32),
                                                       np.frombuffer(taken, dtype=np.int32))
                 term, row, tf = (np.concatenate(pair) for pair in ((term, old_term), (row, old_row), (tf, old_tf)))
-            tables.append(_postings(first, count, term, row, tf, len(stems)))
+            triples.append((first, count, term, row, tf))
+        if earlier is not None:  # only the stems some row holds now: none of a text no row holds any more (erased)
+            used = np.unique(np.concatenate([term for _, _, term, _, _ in triples])) if triples else np.zeros(0, int)
+            renumbered = np.full(len(stems), -1, dtype=np.int64)
+            renumbered[used] = np.arange(used.size, dtype=np.int64)
+            by_id = list(stems)
+            stems = {by_id[old]: new for new, old in enumerate(used.tolist())}
+            triples = [(first, count, renumbered[term], row, tf) for first, count, term, row, tf in triples]
+        tables = [_postings(first, count, term, row, tf, len(stems)) for first, count, term, row, tf in triples]
         index = cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
         index.hashes = np.array(hashes, dtype="S16")
         return index
