@@ -206,7 +206,7 @@ class TextIndex:
         self.tables = tables
         self._stem_of = stem_of  # raw token → stem, for query words
         self._stemmer = stemmer
-        #: each row's text hash (``text_hash``, 16 bytes; empty where none), for the next build's
+        #: each row's text hash (``text_hash``, 16 bytes; 16 zero bytes where none), for the next build's
         #: ``build(earlier=...)``; None in an index read from a file written without them
         self.hashes: np.ndarray | None = None
         self._graph = graph
