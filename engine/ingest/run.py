@@ -742,9 +742,10 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
             f"({_revision_name(first)}: {words!r}; {said}): applied in neither, it binds no figure",
             file=first.source.file, field="abbreviations",
             hint="give it one meaning in every legend, or write the words out where they differ"))
+    unapplied = (*legends.withheld, *(document for document, _ in legends.oversized))  # said so above
     for document in documents:
-        if any(document is unapplied for unapplied in (*legends.withheld, *(d for d, _ in legends.oversized))):
-            continue  # its legend is not applied, and said so above
+        if any(document is held for held in unapplied):
+            continue
         for abbreviation in overlong_entries(document):
             not_applied.append(InputError(
                 f"{document.id}: legend entry {abbreviation[:40]!r}... is not applied: an abbreviation and its words "
@@ -752,8 +753,8 @@ def _legends(root: Path, files: ProjectFiles, names: list[str], rules: RuleSet,
                 field="abbreviations", hint="shorten the entry, or leave it out"))
     past = legend_refused(project_vocabulary(rules), legends.entries)
     if past is not None:
-        defining = sorted({document.source.file for document in documents if abbreviation_legend(document) and not any(
-            document is unapplied for unapplied in (*legends.withheld, *(d for d, _ in legends.oversized)))})  # applied
+        defining = sorted({document.source.file for document in documents if abbreviation_legend(document)
+                           and not any(document is held for held in unapplied)})  # applied: public, within the bound
         not_applied.append(InputError(
             f"the abbreviation legends are not applied: with them the subject vocabulary {past[0]} (legends in "
             f"{', '.join(defining[:5])}{' ...' if len(defining) > 5 else ''})", file=defining[0],
