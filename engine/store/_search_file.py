@@ -14,8 +14,9 @@ memory map (no copy, no parse), plus the little that is not an array as JSON:
       header       JSON: format, build_id, embedding ([model, dim] or null), revisions (the
                    revision uids in id order), text (null when Kuzu's FTS indexes are not the
                    ones ``_memory`` reproduces) with its paths, stems, stemmer and the
-                   stem of each raw token, each table's postings (indptr, rows, weights, term
-                   frequencies, row lengths, first row), vectors (null before ``embed``) with its paths,
+                   stem of each raw token read by its build, each table's postings (indptr, rows,
+                   weights, term frequencies, row lengths, first row) and each row's text hash (the
+                   next build takes a known text's terms), vectors (null before ``embed``) with its paths,
                    and each array's [offset, dtype, shape] from the end of the header
       arrays       one after another, each 8-aligned
 
