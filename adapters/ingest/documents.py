@@ -423,19 +423,37 @@ def groups_named(paths: list[Path], root: Path, register: Register | None = None
     Markdown file's front matter and each sidecar, read before any document's body (the opening
     rule decides by them: ``opening.groups_in_use``), and those the project's ``undeclared_access``
     gives a document declaring none (``metadata.undeclared_groups``). Metadata that does not read
-    adds nothing here; its parse reports it."""
+    adds nothing here; its parse reports it. ``register_groups`` joined with each file's
+    ``file_groups``: an ingest's reader takes a file's from the build before when its content hash
+    is the same (``reader._ProjectFiles``)."""
+    named = set(register_groups(register))
+    for path in paths:
+        named.update(file_groups(path, root, register))
+    return frozenset(named)
+
+
+def register_groups(register: Register | None) -> frozenset[str]:
+    """The groups ``groups_named`` takes from no document file: the register's ``access`` cells
+    and what the project's ``undeclared_access`` gives a document declaring none."""
     named: set[str] = set(undeclared_groups())
     for row in register.rows if register is not None else ():
         named.update(_group_words(_row_access(row)))
-    for path in paths:
-        name = path.name.lower()
-        if not name.endswith((".md", ".pdf", ".csv", ".docx")):
-            continue  # a drawing's or an act's access is in the register, read above
-        try:
-            named.update(_group_words(_access_of(path, root, register)))
-        except (InputError, InputErrors, UnreadableFileError, KeyError, TypeError, ValueError, OSError):
-            continue
     return frozenset(named)
+
+
+def file_groups(path: Path, root: Path, register: Register | None = None) -> tuple[str, ...]:
+    """The groups one document file's own metadata names (a Markdown file's front matter, a
+    PDF's, Word file's or CSV's sidecar, joined with its register row), as ``groups_named``
+    gathers them; none for a drawing or an act (their access is in the register, read by
+    ``register_groups``) or metadata that does not read (its parse reports it). A function of
+    what the file's content hash covers (its bytes, its sidecar's, its register row, the parser
+    version) and the project's ``undeclared_access``."""
+    if not path.name.lower().endswith((".md", ".pdf", ".csv", ".docx")):
+        return ()
+    try:
+        return tuple(_group_words(_access_of(path, root, register)))
+    except (InputError, InputErrors, UnreadableFileError, KeyError, TypeError, ValueError, OSError):
+        return ()
 
 
 def _row_access(row: RegisterRow) -> object:

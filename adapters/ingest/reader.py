@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -24,8 +24,10 @@ from .documents import (
     content_hash,
     declared_access,
     discover_files,
+    file_groups,
     groups_named,
     parse_document_with_warnings,
+    register_groups,
     resolving_folders_once,
     source_name,
 )
@@ -158,6 +160,12 @@ class _ProjectFiles:
         #: every path the discovery found each file by (a symlink inside the project, and the file)
         self._found: dict[str, list[Path]] | None = None
         self._groups: frozenset[str] | None = None
+        #: each file's content hash as last worked out here (``content_hash``), and, by file, the
+        #: content hash and groups an earlier build recorded (``take_named_groups``) and those of this
+        #: reading (``named_groups``)
+        self._hashes: dict[str, str] = {}
+        self._known: Mapping[str, tuple[str, tuple[str, ...]]] | None = None
+        self._named: dict[str, tuple[str, tuple[str, ...]]] = {}
         self._held = ExitStack()
 
     def __enter__(self) -> _ProjectFiles:
@@ -198,7 +206,58 @@ class _ProjectFiles:
         return list(self._paths), [InputError(_why_unread(path), file=_relative(path, root)) for path in unread]
 
     def content_hash(self, name: str) -> str:
-        return content_hash(self._path(name), self.root, self._register)
+        digest = self._hashes[name] = content_hash(self._path(name), self.root, self._register)
+        return digest
+
+    def take_named_groups(self, known: Mapping[str, tuple[str, tuple[str, ...]]]) -> None:
+        """The groups each file's metadata named when an earlier build read it, by file, with the
+        file's content hash then: a file whose content hash is the same now is not read for them
+        again (the groups are a function of what the hash covers, ``documents.file_groups``; the
+        caller keys what it gives by the project's ``undeclared_access``). Given before the first
+        parse (an ingest's reading: each file read for its groups is recorded, ``named_groups``;
+        given empty, none is taken); a delta at a million provisions had read every file's front
+        matter (7 s)."""
+        self._known = known
+
+    def named_groups(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Each file's content hash and the groups its metadata names, as gathered here (or, gathered
+        not at all, those taken from an earlier build whose hash is the same now): what the next
+        ingest takes (``take_named_groups``)."""
+        if self._groups is None:
+            return {name: known for name, known in (self._known or {}).items() if self._hashes.get(name) == known[0]}
+        return dict(self._named)
+
+    def _groups_in_use(self) -> frozenset[str]:
+        """``documents.groups_named`` of the project's files, gathered once before any body is read;
+        a file whose content hash is what an earlier build recorded takes the groups recorded then.
+        In an ingest's reading (``take_named_groups``) a file read here is recorded only when its
+        content hash is the same before and after the read (one changed during it is read again
+        next time)."""
+        if self._groups is None:
+            named = set(register_groups(self._register))
+            for name, path in self._paths.items():
+                if self._known is None:  # not an ingest's reading: nothing to take or record
+                    named.update(file_groups(path, self.root, self._register))
+                    continue
+                digest = self._hashes.get(name) or self._hash_or_none(name)
+                known = self._known.get(name)
+                if known is not None and digest == known[0]:
+                    groups = known[1]
+                else:
+                    groups = file_groups(path, self.root, self._register)
+                    if digest is not None and self._hash_or_none(name) != digest:
+                        digest = None  # changed while read: not recorded
+                if digest is not None:
+                    self._named[name] = (digest, groups)
+                named.update(groups)
+            self._groups = frozenset(named)
+        return self._groups
+
+    def _hash_or_none(self, name: str) -> str | None:
+        try:
+            return self.content_hash(name)
+        except (InputError, OSError):  # not readable now: its parse says so
+            return None
 
     def metadata_files(self, name: str) -> list[str]:
         """The files an erasure of the source ``name`` deletes with it (``engine.erase``), each
@@ -259,10 +318,8 @@ class _ProjectFiles:
         return RegisterRows(file=file, lines=lines, sha256=hashlib.sha256(before).hexdigest(), without=after)
 
     def parse(self, name: str) -> ParsedFile:
-        if self._groups is None:  # the groups the project uses, gathered once before any body is read
-            self._groups = groups_named(list(self._paths.values()), self.root, self._register)
         try:
-            with groups_in_use(self._groups):
+            with groups_in_use(self._groups_in_use()):  # gathered once before any body is read
                 document, warnings = parse_document_with_warnings(self._path(name), self.root,
                                                                   register=self._register)
         except UnreadableFileError as unreadable:
@@ -270,9 +327,7 @@ class _ProjectFiles:
         return ParsedFile(document=document, warnings=warnings)
 
     def access_of(self, name: str) -> tuple[str, ...] | None:
-        if self._groups is None:  # the opening rule decides by the groups the project uses, as at parse
-            self._groups = groups_named(list(self._paths.values()), self.root, self._register)
-        with groups_in_use(self._groups):
+        with groups_in_use(self._groups_in_use()):  # the opening rule decides by the groups in use, as at parse
             return declared_access(self._path(name), self.root, register=self._register)
 
     def register_access(self) -> RegisterAccess | None:

@@ -74,6 +74,12 @@ class ProjectFiles(Protocol):
 
     Held open as a context for the whole ingest: the files are read as of one moment.
     Problems in files are raised as ``InputErrors`` naming file and line.
+
+    A reader whose opening rule gathers groups from every file's metadata may also have
+    ``take_named_groups(known)`` and ``named_groups()`` (``engine.ingest.named_groups``): an
+    ingest gives it, before the first parse, each file's content hash and groups as the build
+    before recorded them, and keeps what it returns beside the new build. Not members of the
+    protocol: a reader without them reads as it always has.
     """
 
     #: the project's manifest as it reads now

@@ -64,6 +64,7 @@ from .derive import (
     undeclared_changes,
     undeclared_facets,
 )
+from .named_groups import groups_key, held_groups, recorded_groups, write_named_groups
 from .plan import plan_ingest
 from .reader import DocumentReader, ProjectFiles, RegisterAccess, _installed_reader
 
@@ -443,6 +444,12 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
 
         plan = plan_ingest(store, [*names, *tombstones], hashed, manifest=manifest, rules=rules,
                            configuration=configuration, reviews=reviews_hash, reviewed=reviewed)
+        # the groups each unchanged file's metadata named, as the build before recorded them (a reader
+        # that records none need not have these methods; a rebuild reads every file again)
+        take_groups, named_groups = getattr(files, "take_named_groups", None), getattr(files, "named_groups", None)
+        groups_kept = groups_key(manifest)
+        if take_groups is not None:
+            take_groups({} if rebuild else recorded_groups(store, groups_kept))
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
         if plan.nothing_to_do and not rebuild:
@@ -655,6 +662,9 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 the previous graph stays live (``IngestTransaction.commit``; audit 80 B F4)."""
                 snapshot = Snapshot(root, store)
                 snapshot.write_files(tidy=False)  # what the next process opens instead of rebuilding
+                if named_groups is not None:  # what the next ingest takes instead of reading each file's metadata
+                    with contextlib.suppress(OSError):
+                        write_named_groups(store, held_groups(named_groups(), store.source_hashes()), groups_kept)
                 if read is not None:  # the addenda as read: a copy for speed, a read-only home answers all the same
                     with contextlib.suppress(OSError):
                         keep_ingested(snapshot, read_with, deriving_kinds, read, tidy=False)
