@@ -206,8 +206,20 @@ class _ProjectFiles:
         return list(self._paths), [InputError(_why_unread(path), file=_relative(path, root)) for path in unread]
 
     def content_hash(self, name: str) -> str:
+        # worked out once while the files are held open (the files as of one moment): gathering the groups
+        # in use hashes every file before the plan asks (``groups_used``)
+        found = self._hashes.get(name)
+        return found if found is not None else self._fresh_hash(name)
+
+    def _fresh_hash(self, name: str) -> str:
         digest = self._hashes[name] = content_hash(self._path(name), self.root, self._register)
         return digest
+
+    def groups_used(self) -> frozenset[str]:
+        """Every group the project's metadata names (``documents.groups_named``), by which the
+        opening rule decides: part of the build's configuration, so a group named for the first
+        time, or no longer named, reads every document again (audit 127 F2)."""
+        return self._groups_in_use()
 
     def take_named_groups(self, known: Mapping[str, tuple[str, tuple[str, ...]]]) -> None:
         """The groups each file's metadata named when an earlier build read it, by file, with the
@@ -239,13 +251,13 @@ class _ProjectFiles:
                 if self._known is None:  # not an ingest's reading: nothing to take or record
                     named.update(file_groups(path, self.root, self._register))
                     continue
-                digest = self._hashes.get(name) or self._hash_or_none(name)
+                digest = self._hash_or_none(name)
                 known = self._known.get(name)
                 if known is not None and digest == known[0]:
                     groups = known[1]
                 else:
                     groups = file_groups(path, self.root, self._register)
-                    if digest is not None and self._hash_or_none(name) != digest:
+                    if digest is not None and self._hash_or_none(name, fresh=True) != digest:
                         digest = None  # changed while read: not recorded
                 if digest is not None:
                     self._named[name] = (digest, groups)
@@ -253,9 +265,9 @@ class _ProjectFiles:
             self._groups = frozenset(named)
         return self._groups
 
-    def _hash_or_none(self, name: str) -> str | None:
+    def _hash_or_none(self, name: str, *, fresh: bool = False) -> str | None:
         try:
-            return self.content_hash(name)
+            return self._fresh_hash(name) if fresh else self.content_hash(name)
         except (InputError, OSError):  # not readable now: its parse says so
             return None
 

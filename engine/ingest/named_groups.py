@@ -23,12 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from inforce import PARSER_VERSION
 from inforce.ontology.files import write_atomically
 
-from ..store import build_file, earlier_builds, frame, read_framed, remove_other_builds
+from ..store import build_file, frame, kind_files, read_framed, remove_other_builds
 
 if TYPE_CHECKING:
     from inforce.ontology import Manifest
@@ -46,17 +47,19 @@ NamedGroups = Mapping[str, tuple[str, tuple[str, ...]]]
 
 def groups_key(manifest: Manifest) -> str:
     """What a file's groups are read under besides its content: the parser version and the
-    project's ``undeclared_access`` (the groups a file declaring none is given)."""
+    project's ``undeclared_access`` (the groups a file declaring none is given), its rule told
+    from a list of groups (``public`` and ``[public]`` give a document different groups;
+    audit 127 F1)."""
     rule = manifest.undeclared_access
-    written = rule if isinstance(rule, str) else ",".join(sorted(set(rule)))
+    written = f"rule:{rule}" if isinstance(rule, str) else "groups:" + ",".join(sorted(set(rule)))
     return hashlib.sha256(f"{PARSER_VERSION}\n{written}".encode()).hexdigest()[:24]
 
 
-def recorded_groups(store: GraphStore, key: str) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """The groups the newest build beside the graph recorded (the live build's, else another's),
-    when its file reads and was written under ``key``; empty otherwise."""
-    live = build_file(store, "groups")
-    for path in [*([live] if live is not None else []), *earlier_builds(store, "groups")]:
+def recorded_groups(home: Path, key: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The groups the newest build in the project's ``home`` (``.inforce``) recorded, when its
+    file reads and was written under ``key``; empty otherwise. Read before the ingest opens the
+    store: the groups in use are part of the build's configuration (``run.groups_in_use_hash``)."""
+    for path in kind_files(home, "groups"):
         framed = read_framed(path, _MAGIC)
         if framed is None:
             continue
@@ -64,7 +67,8 @@ def recorded_groups(store: GraphStore, key: str) -> dict[str, tuple[str, tuple[s
         with mapped:
             body = mapped[start:]
         try:
-            if header["format"] != FORMAT or header["key"] != key or header["body_bytes"] != len(body):
+            if (header["format"] != FORMAT or header["key"] != key or header["body_bytes"] != len(body)
+                    or path.name != f"groups-{header['build_id']}.bin"):
                 continue
             return {str(name): (str(digest), tuple(str(group) for group in groups))
                     for name, (digest, groups) in _object(json.loads(body)).items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import hashlib
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -54,6 +55,7 @@ from ..quantities.unbound import UnboundCollector
 from ..reviews import pending, read_review_file, reviewed_documents, stage_reviews
 from ..snapshot import Snapshot
 from ..store import GraphStore
+from ..store._layout import StoreLayout
 from .corpus import check_corpus, revisions_hint
 from .derive import (
     Outlines,
@@ -404,11 +406,18 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
     except InputErrors as failed:  # the register or a file's metadata names wrongly: shown by ``withhold_problems``
         raise read_failed(failed.message, failed.exceptions, files) from None  # type: ignore[arg-type]
     warnings += unread
+    # the groups each unchanged file's metadata named, as the build before recorded them, given before any
+    # parse (a reader that records none need not have these methods; a rebuild reads every file again)
+    take_groups, named_groups = getattr(files, "take_named_groups", None), getattr(files, "named_groups", None)
+    groups_kept = groups_key(manifest)
+    if take_groups is not None:
+        take_groups({} if rebuild else recorded_groups(StoreLayout(root).home, groups_kept))
     # a drawing set's abbreviations extend the vocabulary: read first, and a changed legend reads every document again
     legend, first_parsed, not_applied = _legends(root, files, names, rules)
     warnings += not_applied  # a restricted revision's legend: at its file, withheld from who may not read it
     configuration = configuration_id(PARSER_VERSION, [*rules.hashes, *_legend_hash(legend),
-                                                      *_undeclared_hash(manifest)], EXTRACTOR_VERSION)
+                                                      *_undeclared_hash(manifest), *_groups_hash(files)],
+                                     EXTRACTOR_VERSION)
     # a bad review file or a pending erasure fails here, the graph untouched: as an ingest's failure,
     # so that an asker with groups is told it by ``withhold_problems`` (these files speak of any
     # document: counted, never quoted, to them; audit 35 CC-01, CC-02)
@@ -444,12 +453,6 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
 
         plan = plan_ingest(store, [*names, *tombstones], hashed, manifest=manifest, rules=rules,
                            configuration=configuration, reviews=reviews_hash, reviewed=reviewed)
-        # the groups each unchanged file's metadata named, as the build before recorded them (a reader
-        # that records none need not have these methods; a rebuild reads every file again)
-        take_groups, named_groups = getattr(files, "take_named_groups", None), getattr(files, "named_groups", None)
-        groups_kept = groups_key(manifest)
-        if take_groups is not None:
-            take_groups({} if rebuild else recorded_groups(store, groups_kept))
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
         if plan.nothing_to_do and not rebuild:
@@ -788,6 +791,19 @@ def _undeclared_hash(manifest: Manifest) -> list[str]:
     if rule == "public":
         return []
     return ["undeclared_access:" + (rule if isinstance(rule, str) else ",".join(sorted(set(rule))))]
+
+
+def _groups_hash(files: ProjectFiles) -> list[str]:
+    """What the groups the project's metadata names add to the build's configuration: the opening
+    rule decides every document's opening by them, so a group named for the first time (or no more)
+    reads every document again, as a fresh ingest would judge it (a public document whose opening
+    said "Access - Owners" had stayed public once a sidecar named owners; audit 127 F2). Nothing
+    when none is named (such a project keeps its build ids) or the reader does not tell them."""
+    used = getattr(files, "groups_used", None)
+    groups = sorted(used()) if used is not None else []
+    if not groups:
+        return []
+    return ["groups_in_use:" + hashlib.sha256("\n".join(groups).encode()).hexdigest()[:24]]
 
 
 def _legend_hash(legend: tuple[tuple[str, str], ...]) -> list[str]:

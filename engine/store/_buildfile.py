@@ -32,7 +32,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["build_file", "earlier_builds", "frame", "read_framed", "read_payload", "remove_other_builds"]
+__all__ = ["build_file", "earlier_builds", "frame", "kind_files", "read_framed", "read_payload",
+           "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
 
@@ -130,7 +131,13 @@ def earlier_builds(store: Any, kind: str) -> list[Path]:
     """The ``kind`` files of builds other than ``store``'s live one in its home, newest first: what
     a new build may take unchanged parts from (an ingest keeps the live build's until its own goes
     live; each caller checks a file's format and contents before taking anything)."""
-    home, live = store.layout.home, store.build_id()
+    live = f"{kind}-{store.build_id()}.bin"
+    return [path for path in kind_files(store.layout.home, kind) if path.name != live]
+
+
+def kind_files(home: Path, kind: str) -> list[Path]:
+    """The ``kind`` files of every build in ``home``, newest first (no store opened: read before
+    an ingest takes the write lock; each caller checks a file before taking anything)."""
 
     def written(path: Path) -> float:
         try:
@@ -139,7 +146,7 @@ def earlier_builds(store: Any, kind: str) -> list[Path]:
             return 0.0
 
     found = [home / name for name in build_files(home)
-             if _PER_BUILD.match(name).group(1) == kind and name != f"{kind}-{live}.bin"]  # type: ignore[union-attr]
+             if _PER_BUILD.match(name).group(1) == kind]  # type: ignore[union-attr]
     return sorted(found, key=written, reverse=True)
 
 

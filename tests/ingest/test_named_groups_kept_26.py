@@ -20,7 +20,6 @@ from inforce.engine import Project
 from inforce.engine.ingest import default_reader, ingest
 from inforce.engine.ingest.named_groups import recorded_groups
 from inforce.engine.ingest.run import IngestFailed
-from inforce.engine.store import GraphStore
 
 MANIFEST = "project: groups-kept\n{extra}"
 
@@ -65,8 +64,7 @@ def test_a_delta_reads_the_metadata_of_the_files_it_reads_alone(tmp_path: Path, 
     root = _project(tmp_path / "p")
     assert Project.ingest(root).swapped
     assert sorted(counted) == sorted(["plant.md", *(f"spec-{n}.md" for n in range(6))])  # the first: every file
-    with GraphStore.open(root) as store:
-        kept = recorded_groups(store, _key(root))
+    kept = recorded_groups(root / ".inforce", _key(root))
     assert kept["documents/plant.md"][1] == ("owners",) and kept["documents/spec-0.md"][1] == ()
     counted.clear()
     (root / "documents" / "spec-7.md").write_text(_doc("SPEC-7", "1 SCOPE\n\nA new one."))
@@ -150,3 +148,41 @@ def test_an_erased_source_leaves_nothing_in_the_record(tmp_path: Path) -> None:
     kept = record.read_bytes()
     assert b"zebra-pen" not in kept and b"zebrakeepers" not in kept
     assert b"documents/plant.md" in kept  # the files the build holds are still recorded
+
+
+def test_a_group_first_named_by_a_changed_file_judges_every_opening_again(tmp_path: Path) -> None:
+    """Audit 127 F2: an unchanged public document whose opening says "Access - Owners" is text while no
+    file names owners; once a changed file names it, the delta judges that opening as a fresh ingest
+    does (refused), instead of keeping the document public. The groups in use are part of the build's
+    configuration."""
+    root = _project(tmp_path / "p")
+    (root / "documents" / "plant.md").write_text(_doc("PLANT", "1 SCOPE\n\nThe plant room.", "qa"))
+    (root / "documents" / "marked.md").write_text(MARKED)
+    assert any(uid.startswith("MARKED@") for uid in Project.ingest(root).added)  # text: owners not in use
+    (root / "documents" / "plant.md").write_text(_doc("PLANT", "1 SCOPE\n\nThe plant room.", "owners"))
+    with pytest.raises(IngestFailed) as failed:
+        Project.ingest(root)
+    assert any(problem.file == "documents/marked.md" for problem in failed.value.exceptions)
+
+
+def test_an_undeclared_rule_is_told_from_a_list_naming_the_same_word(tmp_path: Path) -> None:
+    """Audit 127 F1: ``undeclared_access: [public]`` gives a document declaring none the group
+    "public"; back at the default (the rule ``public``) that group is named by no file, so an opening
+    "Access - Public" is text, as a fresh ingest reads it."""
+    root = _project(tmp_path / "p", extra="undeclared_access: [public]\n")
+    Project.ingest(root)
+    (root / "inforce.yaml").write_text(MANIFEST.format(extra=""))
+    (root / "documents" / "notice.md").write_text(_doc("NOTICE", "Access - Public\n\n1 SCOPE\n\nThe notice."))
+    assert any(uid.startswith("NOTICE@") for uid in Project.ingest(root).added)
+
+
+def test_a_record_moved_to_another_build_name_is_not_taken(tmp_path: Path, counted: list[str]) -> None:
+    """Audit 127 F3: a record is taken only under its own build's name (its header's build id)."""
+    root = _project(tmp_path / "p")
+    Project.ingest(root)
+    [record] = (root / ".inforce").glob("groups-*.bin")
+    record.rename(record.with_name("groups-0123456789abcdef.bin"))
+    counted.clear()
+    (root / "documents" / "spec-9.md").write_text(_doc("SPEC-9", "1 SCOPE\n\nAnother."))
+    Project.ingest(root)
+    assert len(counted) == 8  # nothing taken: every file read
