@@ -15,6 +15,7 @@ Every one is framed the same way and named ``KIND-<build id>.bin`` (``_buildfile
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +28,17 @@ from ._texts import write_texts
 __all__ = ["remove_other_generation_files", "write_generation_files"]
 
 
-def write_generation_files(store: Any, *, tidy: bool = True) -> list[Path]:
+def write_generation_files(store: Any, *, tidy: bool = True, base: tuple[str, Collection[str]] | None = None,
+                           ) -> list[Path]:
     """Write every per-build file of the graph ``store`` reads (atomically) and, ``tidy``,
     remove those of other builds: a writer's call, under the write lock. An ingest writes them
-    before its build is live, untidy, and tidies once it is (``IngestTransaction.commit``).
-    The files written."""
+    before its build is live, untidy, and tidies once it is (``IngestTransaction.commit``),
+    giving ``base``: the build its graph was copied from and the revisions it wrote (the text
+    store takes the others' rows from that build's file, ``_texts.write_texts``). The files
+    written."""
     graph = store._reader()
     rows = write_rows(store, _reads.revision_rows(graph), _reads.provision_outlines(graph), tidy=tidy) if graph else None
-    written = (write_texts(store, tidy=tidy), write_search(store, tidy=tidy), rows)
+    written = (write_texts(store, tidy=tidy, base=base), write_search(store, tidy=tidy), rows)
     return [path for path in written if path is not None]
 
 

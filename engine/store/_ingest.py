@@ -134,6 +134,9 @@ class IngestTransaction:
         self.generation = generation
         self._existing = existing
         self._fresh = fresh
+        #: the build the new graph is copied from (none for a fresh one): its per-build files hold the
+        #: revisions this transaction does not write as they are (``write_generation_files``' ``base``)
+        self._base_build = "" if fresh else store.build_id()
         self._staging = StagingArea(store.layout.staging_dir(generation))
         self._removed: list[str] = []
         self._added: dict[str, str] = {}  # uid -> source file
@@ -271,7 +274,8 @@ class IngestTransaction:
 
         def prepare() -> None:
             with contextlib.suppress(OSError):  # a cache: its reader rebuilds it when absent
-                write_generation_files(self._store, tidy=False)
+                write_generation_files(self._store, tidy=False,
+                                       base=(self._base_build, frozenset(self._added)) if self._base_build else None)
             if before_live is not None:
                 before_live()
 

@@ -22,6 +22,12 @@ or the packs change, ``engine.build``), and checked on open: a missing file, ano
 another build id or a wrong length reads as absent (``open_texts`` returns None) and is
 rebuilt from the graph, never trusted. Written atomically (``ontology.files``), so a reader
 sees the whole file or none; readers of an older build keep their mapped file until closed.
+
+An ingest's new build takes the rows of every revision it did not write from the file of the
+build it was made from (the graph is that build's copy, those revisions' rows as they were) and
+reads from the graph only the provisions of the revisions it wrote (``write_texts``'s ``base``):
+a 10-document delta at a million provisions had read every provision's text again (6.9 s of 86
+profiled).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 import bisect
 import mmap
 import sys
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -125,23 +132,29 @@ def _int64s(mapped: mmap.mmap, offset: int, count: int) -> Any:
     return [int(value) for value in np.frombuffer(mapped, dtype="<i8", count=count, offset=offset)]
 
 
-def write_texts(store: Any, *, tidy: bool = False) -> Path | None:
+def write_texts(store: Any, *, tidy: bool = False, base: tuple[str, Collection[str]] | None = None) -> Path | None:
     """Write the text store of ``store``'s live build from its graph (atomically); ``tidy``
     (a writer's, holding the lock) also removes those of other builds: a reader rebuilding a
-    missing file may be a generation behind and must not delete the live one's. The file
-    written (None before the first ingest)."""
+    missing file may be a generation behind and must not delete the live one's. ``base``: (the
+    build id the graph was copied from, the revisions this build wrote): the rows of every other
+    revision are taken from that build's file when it checks, only those written read from the
+    graph. The file written (None before the first ingest)."""
     target = texts_file(store)
     graph = store._reader()
     if target is None or graph is None:
         return None
-    rows: list[tuple[str, str, int, int]] = []
-    for table in _PROVISIONS:
-        rows += graph.rows(f"MATCH (p:{table}) RETURN p.key, p.text, p.span_start, p.span_end")
-    rows.sort(key=lambda row: row[0])
     titles = {uid: title or "" for uid, title in graph.rows("MATCH (r:Revision) RETURN r.uid, r.title")}
-    encoded = [(text or "").encode("utf-8") for _, text, _, _ in rows]
+    earlier = _base_texts(store, base[0]) if base is not None else None
+    rows = _taken_and_read(graph, earlier, set(base[1]), titles) if earlier is not None and base is not None else None
+    earlier = None  # its map closes once nothing holds it
+    if rows is None:  # every row from the graph
+        rows = []
+        for table in _PROVISIONS:
+            rows += [(key, (text or "").encode("utf-8"), start, end) for key, text, start, end
+                     in graph.rows(f"MATCH (p:{table}) RETURN p.key, p.text, p.span_start, p.span_end")]
+    rows.sort(key=lambda row: row[0])
     offsets = np.zeros(len(rows) + 1, dtype="<i8")
-    np.cumsum([len(b) for b in encoded], out=offsets[1:])
+    np.cumsum([len(row[1]) for row in rows], out=offsets[1:])
     # a span the graph lacks (None) is kept as -1 and read back as None
     starts = np.array([-1 if row[2] is None else row[2] for row in rows], dtype="<i8")
     ends = np.array([-1 if row[3] is None else row[3] for row in rows], dtype="<i8")
@@ -150,10 +163,60 @@ def write_texts(store: Any, *, tidy: bool = False) -> Path | None:
         "keys": [row[0] for row in rows], "titles": titles,
     }
     # 8-aligned: the arrays are read in place
-    write_atomically(target, frame(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(), *encoded]))
+    write_atomically(target, frame(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(),
+                                                    *(row[1] for row in rows)]))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "texts")
     return target
+
+
+def _base_texts(store: Any, build_id: str) -> TextStore | None:
+    """The text store of build ``build_id`` beside ``store`` (the build an ingest copied its graph
+    from), when it checks as ``open_texts`` checks the live one's; None otherwise."""
+    if not build_id:
+        return None
+    path = store.layout.home / f"texts-{build_id}.bin"
+    framed = read_framed(path, _MAGIC)
+    if framed is None:
+        return None
+    mapped, header, start = framed
+    try:
+        count = header["count"]
+        if (header["format"] != FORMAT or header["build_id"] != build_id
+                or len(mapped) != start + 8 * (3 * count + 1) + header["blob_bytes"]
+                or len(header["keys"]) != count):
+            raise ValueError("another file")
+    except (ValueError, KeyError, TypeError):
+        mapped.close()
+        return None
+    return TextStore(path, header, mapped, start)
+
+
+def _taken_and_read(graph: Any, earlier: TextStore, written: set[str], revisions: Collection[str],
+                    ) -> list[tuple[str, bytes, int | None, int | None]] | None:
+    """The rows of every revision not ``written`` from ``earlier`` (the base build's file) and those
+    of the revisions written read from the graph; None when they are not as many as the graph holds
+    (a file that is not the base graph's copy: every row is read from the graph)."""
+    rows = _rows_of(earlier, {uid for uid in revisions if uid not in written})
+    for uid in sorted(written.intersection(revisions)):
+        for table in _PROVISIONS:
+            rows += [(key, (text or "").encode("utf-8"), start, end) for key, text, start, end in graph.rows(
+                f"MATCH (r:Revision {{uid: $uid}})-[:CONTAINS]->(p:{table}) "
+                "RETURN p.key, p.text, p.span_start, p.span_end", {"uid": uid})]
+    held = sum(graph.rows(f"MATCH (p:{table}) RETURN count(*)")[0][0] for table in _PROVISIONS)
+    return rows if len(rows) == held else None
+
+
+def _rows_of(held: TextStore, revisions: set[str]) -> list[tuple[str, bytes, int | None, int | None]]:
+    """The rows ``held`` holds of ``revisions``, as written there (text as UTF-8)."""
+    offsets, starts, ends, blob, mapped = held._offsets, held._starts, held._ends, held._blob, held._map
+    rows = []
+    for n, key in enumerate(held._keys):
+        if key.partition("#")[0] in revisions:
+            start, stop = starts[n], ends[n]
+            rows.append((key, mapped[blob + offsets[n]:blob + offsets[n + 1]],
+                         None if start < 0 else start, None if stop < 0 else stop))
+    return rows
 
 
 def open_texts(store: Any) -> TextStore | None:

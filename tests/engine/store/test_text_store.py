@@ -155,3 +155,64 @@ def test_a_text_is_found_alike_by_halving_the_keys_and_by_the_dict_built_past_th
                   for _ in range(_HALVED_READS // len(pinned + absent) + 2)]
         assert texts._row is not None  # the dict was built on the way
         assert all(found == expected for found in rounds)
+
+
+def test_a_new_build_takes_the_rows_of_unchanged_revisions_from_the_earlier_file(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: a new build reads from the graph the provisions of the revisions its ingest wrote
+    (new, or replaced: here one with other words under the same uid and content hash); every other
+    row is taken from the file of the build its graph was copied from. The file is byte for byte one
+    written from the graph alone."""
+    from inforce.engine.store._kuzu import KuzuGraph
+
+    asked: list[dict] = []
+    rows = KuzuGraph.rows
+
+    def counted(self, query, parameters=None):  # the real read, its parameters noted
+        if "CONTAINS" in query and "p.text" in query:
+            asked.append(dict(parameters or {}))
+        return rows(self, query, parameters)
+
+    monkeypatch.setattr(KuzuGraph, "rows", counted)
+    changed = make_document("SPEC-B", "0", texts={"2": "Changed words — 7 mm"})
+    _ingest(project, [make_document("SPEC-C", "0"), changed], removed=["SPEC-B@0"])
+    assert sorted({p["uid"] for p in asked}) == ["SPEC-B@0", "SPEC-C@0"]
+    with GraphStore.open(project) as store:
+        path = texts_file(store)
+        assert path is not None
+        incremental = path.read_bytes()
+        texts = open_texts(store)
+        assert texts is not None and texts.text(Locator(doc="SPEC-B", rev="0", path="2")) == "Changed words — 7 mm"
+    # from the graph alone: no earlier file to take from
+    with GraphStore.open(project, read_only=False) as store:
+        path.unlink()
+        asked.clear()
+        from inforce.engine.store._texts import write_texts
+
+        write_texts(store)
+        assert asked == []  # every row read at once, none by revision
+        assert path.read_bytes() == incremental
+
+
+def test_without_the_base_builds_file_every_row_is_read_from_the_graph(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from inforce.engine.store._kuzu import KuzuGraph
+
+    asked: list[str] = []
+    rows = KuzuGraph.rows
+
+    def counted(self, query, parameters=None):
+        if "p.text" in query:
+            asked.append("revision" if "CONTAINS" in query else "all")
+        return rows(self, query, parameters)
+
+    with GraphStore.open(project) as store:
+        base = texts_file(store)
+    assert base is not None
+    base.unlink()
+    monkeypatch.setattr(KuzuGraph, "rows", counted)
+    _ingest(project, [make_document("SPEC-C", "0")])
+    assert asked == ["all"] * 3  # one read of each provision table, none by revision
+    with GraphStore.open(project) as store:
+        texts = open_texts(store)
+        assert texts is not None and len(texts) == len(_pinned(store))
