@@ -17,9 +17,11 @@ stays the store of record; this file is only ever a copy, checked on open:
                    readings ([[reading..., target version, own], ...]: ``amendments.Readings``),
                    own_words ({figure: what its item's words make of it}: ``amendments.own_words``),
                    inputs ({document: digest of what its windows are worked out from}:
-                   ``facts.window_inputs``)
+                   ``facts.window_inputs``), amended and own_kept ([offset, length] of the last two chunks)
       body         one JSON chunk per subject: {"rows": [stored row, ...],
-                   "entries": [[row index, start day, end day, [replaced locator, ...]], ...]}
+                   "entries": [[row index, start day, end day, [replaced locator, ...]], ...]},
+                   then {figures key: [[row, ...], target version or null]} (``amendments.amended_rows``),
+                   then {words key: {figure: what its words make of it}} (``amendments.own_words``)
 
 Keyed by the index build id like the text store (``engine.store._texts``): a missing file,
 another format, another build id or a chunk that does not parse reads as absent and the
@@ -40,7 +42,7 @@ import numpy as np
 from inforce.ontology import Fact, Facts, Locator
 from inforce.ontology.files import write_atomically
 
-from .amendments import Readings
+from .amendments import AmendedFigures, OwnWordsKept, Readings
 from .facts import DOC, PATH, REV, FactTable, WindowKey, Windows, fact_of_row, facts_from_tables
 from .store import build_file, earlier_builds, frame, read_framed, remove_other_builds
 
@@ -48,7 +50,8 @@ if TYPE_CHECKING:
     from .store import GraphStore
 
 __all__ = [
-    "FORMAT", "DamagedFactTables", "StoredFactTables", "fact_tables_file", "known_windows", "open_fact_tables",
+    "FORMAT", "DamagedFactTables", "StoredFactTables", "fact_tables_file", "known_amended", "known_own_words",
+    "known_windows", "open_fact_tables",
     "write_fact_tables",
 ]
 
@@ -67,7 +70,12 @@ __all__ = [
 #: a ``facts`` reads no amending item again: a file written before holds none
 #: 8: the header's ``inputs``, each document's ``facts.window_inputs``, so the next build takes the
 #: windows of the documents whose inputs did not change (``known_windows``)
-FORMAT = 8
+#: 9: the body's last chunks: what each amending item's figures were read as in its target's words, by
+#: ``amendments.figures_key`` (the header's ``amended``: its offset and length), and what each amending
+#: provision's words make of its figures, by ``amendments.words_key`` (``own_kept``), so the next build
+#: and a process reading the rows take them instead of reading every item again (``known_amended``,
+#: ``known_own_words``)
+FORMAT = 9
 _MAGIC = b"INFFCT\n"
 
 
@@ -179,7 +187,8 @@ class _Facts(Sequence[Fact]):
 
 def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False,
                       readings: Readings | None = None, own_words: Mapping[str, int] | None = None,
-                      inputs: Mapping[str, str] | None = None) -> Path | None:
+                      inputs: Mapping[str, str] | None = None, amended: AmendedFigures | None = None,
+                      own_kept: OwnWordsKept | None = None) -> Path | None:
     """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
     it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``), what their
     amending provision's words make of figures read in one (``amendments.own_words``) and each
@@ -197,10 +206,17 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
         spans[subject] = (offset, len(chunk))
         chunks.append(chunk)
         offset += len(chunk)
+    figures = json.dumps({key: [[list(row) for row in rows], None if target is None else target.format()]
+                          for key, (rows, target) in sorted((amended or {}).items())},
+                         separators=(",", ":")).encode("utf-8")
+    said = json.dumps(dict(sorted((own_kept or {}).items())), separators=(",", ":"), sort_keys=True).encode("utf-8")
+    chunks += [figures, said]
     written = [[*reading[:-1], list(reading[-1]), target.format(), own]
                for reading, (target, own) in (readings or {}).items()]
-    header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans, "body_bytes": offset,
-              "readings": written, "own_words": dict(own_words or {}), "inputs": dict(inputs or {})}
+    header = {"format": FORMAT, "build_id": store.build_id(), "subjects": spans,
+              "body_bytes": offset + len(figures) + len(said), "readings": written, "own_words": dict(own_words or {}),
+              "inputs": dict(inputs or {}), "amended": [offset, len(figures)],
+              "own_kept": [offset + len(figures), len(said)]}
     # not aligned: the body is JSON chunks, read by offset
     write_atomically(target, frame(_MAGIC, header, chunks, align=1))
     if tidy:
@@ -214,6 +230,50 @@ def _chunk(table: FactTable, subject: str, rows: Sequence[tuple[Any, ...]]) -> d
     entries = [[number, start, end, [r.format() for r in replaces]]
                for number, row in enumerate(rows) for start, end, replaces in table.windows(row)]
     return {"rows": [list(row) for row in rows], "entries": entries}
+
+
+def known_amended(store: GraphStore) -> dict[str, tuple[list[tuple[Any, ...]], Locator | None]]:
+    """What the amending items' figures were read as (``amendments.amended_rows``' ``kept``), from the
+    live build's fact tables or, absent, the newest another build wrote beside the graph: each entry
+    is keyed by the digest of everything its reading reads (``amendments.figures_key``), so it is
+    taken only where all of that is the same. Empty when no file of this format reads."""
+    try:
+        return {str(key): ([tuple(row) for row in rows], None if target is None else Locator.parse(target))
+                for key, (rows, target) in _kept_chunk(store, "amended").items()}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def known_own_words(store: GraphStore) -> dict[str, dict[str, int]]:
+    """What each amending provision's words made of its figures (``amendments.own_words``' ``kept``),
+    by ``amendments.words_key``, as ``known_amended`` finds its chunk. Empty when none reads."""
+    try:
+        return {str(key): {str(figure): int(said) for figure, said in figures.items()}
+                for key, figures in _kept_chunk(store, "own_kept").items()}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def _kept_chunk(store: GraphStore, field: str) -> dict[str, Any]:
+    """The JSON object of the chunk the header's ``field`` places ([offset, length]), from the live
+    build's file or the newest other of this format that reads; empty when none does."""
+    live = fact_tables_file(store)
+    for path in [*([live] if live is not None else []), *earlier_builds(store, "facts")]:
+        framed = read_framed(path, _MAGIC)
+        if framed is None:
+            continue
+        mapped, header, start = framed
+        with mapped:
+            try:
+                if header["format"] != FORMAT:
+                    continue
+                offset, size = header[field]
+                found = json.loads(mapped[start + offset:start + offset + size])
+            except (ValueError, KeyError, TypeError):
+                continue
+        if isinstance(found, dict):
+            return found
+    return {}
 
 
 def known_windows(store: GraphStore, inputs: Mapping[str, str]) -> dict[WindowKey, Windows]:

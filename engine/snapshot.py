@@ -42,6 +42,8 @@ from inforce.ontology.views import DateChoice, ProvisionView
 
 from .access import AccessGate
 from .amendments import (
+    AmendedFigures,
+    OwnWordsKept,
     Readings,
     amended_rows,
     amending_documents,
@@ -55,6 +57,8 @@ from .eligibility import DEFAULT_EXCLUSIONS, EligibilityIndex, EligibilityRecord
 from .fact_tables import (
     DamagedFactTables,
     StoredFactTables,
+    known_amended,
+    known_own_words,
     known_windows,
     open_fact_tables,
     write_fact_tables,
@@ -841,8 +845,9 @@ class Snapshot:
             # each document's windows taken from an earlier build when what they are worked out from is the same
             inputs = window_inputs(self.index)
             table = self._fact_table(known_windows(self._store, inputs))
-            write_fact_tables(self._store, table, tidy=tidy, readings=self._readings(), own_words=self._own_words(),
-                              inputs=inputs)
+            said, kept = self._own_words()
+            write_fact_tables(self._store, table, tidy=tidy, readings=self._readings(), own_words=said,
+                              inputs=inputs, amended=self._amended_kept(), own_kept=kept)
         from .quantities.grammar_file import open_grammar, write_grammar
         from .quantities.units import unit_table
 
@@ -860,8 +865,9 @@ class Snapshot:
             inputs = window_inputs(self.index)
             table = self._fact_table(known_windows(self._store, inputs))
             with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
-                write_fact_tables(self._store, table, readings=self._readings(), own_words=self._own_words(),
-                                  inputs=inputs)
+                said, kept = self._own_words()
+                write_fact_tables(self._store, table, readings=self._readings(), own_words=said,
+                                  inputs=inputs, amended=self._amended_kept(), own_kept=kept)
             return table
 
         return self._once("fact_tables", opened)  # type: ignore[no-any-return]
@@ -872,13 +878,18 @@ class Snapshot:
         tables = self._fact_tables()
         return tables.own_words if isinstance(tables, StoredFactTables) else None
 
-    def _own_words(self) -> dict[str, int]:
-        """``amendments.own_words`` of every stored figure, for the fact tables' file."""
+    def _own_words(self) -> tuple[dict[str, int], OwnWordsKept]:
+        """``amendments.own_words`` of every stored figure, for the fact tables' file, and what each
+        amending provision's words made of its figures, for the next build: taken where a build's file
+        holds that read from the same words (``fact_tables.known_own_words``)."""
         amending = amending_documents(self)
-        return own_words(self, (
+        kept: OwnWordsKept = {}
+        said = own_words(self, (
             fact_of_row(row, Locator(doc=row[DOC], rev=row[REV].partition("@")[2], path=row[PATH]))
             for rows in self._quantities_by_subject().values() for row in rows
-            if row[DOC] in amending and row[PATH] is not None and row[SPAN_START] is not None))
+            if row[DOC] in amending and row[PATH] is not None and row[SPAN_START] is not None),
+            known=known_own_words(self._store), kept=kept)
+        return said, kept
 
     def _fact_table(self, known: Mapping[WindowKey, Windows] | None = None) -> FactTable:
         """The subject fact tables built from the graph's quantity rows, taking the ``known`` windows
@@ -961,10 +972,17 @@ class Snapshot:
                 grouped.setdefault(row[SUBJECT], []).append(row)
             read_in: dict[tuple[str, str | None, str | None, int, int], Locator] = {}
             readings: Readings = {}
-            # an amending item's new figures read as its target's words
-            return amended_rows(self, grouped, read_in, readings), read_in, readings
+            # an amending item's new figures read as its target's words: taken where a build's file holds
+            # them read from the same words, and kept for the fact tables' file
+            return amended_rows(self, grouped, read_in, readings, known=known_amended(self._store),
+                                kept=self._amended_kept()), read_in, readings
 
         return self._once("quantities", group)  # type: ignore[no-any-return]
+
+    def _amended_kept(self) -> AmendedFigures:
+        """What this build's amending items' figures read as (``amendments.amended_rows``' ``kept``),
+        filled as the rows are first read: written with the fact tables for the next build."""
+        return self._once("amended_kept", dict)  # type: ignore[no-any-return]
 
     def _quantities_by_revision(self) -> dict[str, _RowsByPath]:
         grouped: dict[str, list[tuple[Any, ...]]] = {}

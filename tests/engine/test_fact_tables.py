@@ -447,3 +447,63 @@ def test_a_delta_of_the_scale_benchmark_writes_what_a_build_from_nothing_writes(
     (root / "documents" / "000" / "spec-000003-r0.md").unlink()  # and one document taken out
     _ingest(root)
     assert _fact_file_bytes(root) == _from_nothing(root)
+
+
+def test_a_build_takes_the_figures_amending_items_were_read_as_where_all_they_read_is_the_same(
+        project: Path, monkeypatch: pytest.MonkeyPatch):
+    """An amending item's figures read in its target's words (``amendments.amended_rows``), and what an
+    amending provision's words make of its figures (``own_words``), are kept with the fact tables by a
+    digest of everything the reading reads (``figures_key``, ``words_key``): a build takes them
+    where it is the same and reads the item again where its words, its target's words or the version it
+    is read in changed; the file is byte for byte a build from nothing's."""
+    from inforce.engine import amendments
+
+    read: list[str] = []
+    original = amendments._amended_figures
+
+    def counted(snapshot, edge):  # the real reading, counted
+        read.append(edge.by.doc)
+        return original(snapshot, edge)
+
+    monkeypatch.setattr(amendments, "_amended_figures", counted)
+    said: list[str] = []  # and what an amending provision's words make of its figures (``own_words``)
+    own = amendments._OwnWords.__call__
+
+    def asked(self, fact):
+        said.append(fact.resolved.doc)
+        return own(self, fact)
+
+    monkeypatch.setattr(amendments._OwnWords, "__call__", asked)
+    body = "2 PRODUCTS\n\n2.1 MIXES\n\nA. Cover: {c} inches minimum.\n"
+    steps = [
+        # a document nothing links to: every item's reading taken
+        lambda: write_doc(project, "OTHER", "2026-02-15", body.format(c=3)),
+        # a new item: read; ADD-1's and ADD-2's taken
+        lambda: write_doc(project, "ADD-3", "2026-04-01", "1 CHANGES\n\n1.1 Paragraph 2.1.C: concrete cover "
+                          "not less than 3 inches.\n", [{"target": "SPEC#2.1.C", "scope": "full",
+                                                        "effective": "2026-04-01", "by": "ADD-3#1.1"}]),
+        # the words of SPEC's first revision changed: the items read in that revision (ADD-1 on 2 February,
+        # ADD-2 on 1 June, when the first revision is in force again) read again; ADD-3, read in revision R1
+        # (in force on 1 April), taken
+        lambda: (project / "documents" / "spec.md").write_text(
+            (project / "documents" / "spec.md").read_text().replace("Slump: 4 inches", "Slump: 3 inches")),
+    ]
+    readings, words = [], []
+    for step in steps:
+        step()
+        read.clear()
+        said.clear()
+        _ingest(project)
+        readings.append(sorted(set(read)))
+        words.append(sorted(set(said)))
+        assert _fact_file_bytes(project) == _from_nothing(project)  # the same file, byte for byte
+    assert readings[0] == [] and words[0] == []
+    assert readings[1] == ["ADD-3"] and words[1] == ["ADD-3"]
+    assert readings[2] == ["ADD-1", "ADD-2"] and words[2] == ["ADD-1", "ADD-2"]
+    # another reader's code: nothing is taken
+    monkeypatch.setattr(amendments, "_reading_code", lambda: "another reader")
+    write_doc(project, "OTHER-2", "2026-02-15", body.format(c=4))
+    read.clear()
+    said.clear()
+    _ingest(project)
+    assert sorted(set(read)) == ["ADD-1", "ADD-2", "ADD-3"] and sorted(set(said)) == ["ADD-1", "ADD-2", "ADD-3"]
