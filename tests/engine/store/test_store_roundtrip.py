@@ -65,6 +65,7 @@ def test_exports_are_the_store_api():
         "TextStore", "open_texts", "write_texts", "write_generation_files",  # the per-build files
         "build_file", "frame", "read_framed", "read_payload", "remove_other_builds",  # their shared framing (engine.fact_tables and the grammar file use it)
         "earlier_builds",  # an earlier build's file a new build takes unchanged parts from (fact tables, search)
+        "kind_files",  # every build's file of one kind, read before the store opens (the groups record)
     }
 
 
