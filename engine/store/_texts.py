@@ -173,23 +173,7 @@ def write_texts(store: Any, *, tidy: bool = False, base: tuple[str, Collection[s
 def _base_texts(store: Any, build_id: str) -> TextStore | None:
     """The text store of build ``build_id`` beside ``store`` (the build an ingest copied its graph
     from), when it checks as ``open_texts`` checks the live one's; None otherwise."""
-    if not build_id:
-        return None
-    path = store.layout.home / f"texts-{build_id}.bin"
-    framed = read_framed(path, _MAGIC)
-    if framed is None:
-        return None
-    mapped, header, start = framed
-    try:
-        count = header["count"]
-        if (header["format"] != FORMAT or header["build_id"] != build_id
-                or len(mapped) != start + 8 * (3 * count + 1) + header["blob_bytes"]
-                or len(header["keys"]) != count):
-            raise ValueError("another file")
-    except (ValueError, KeyError, TypeError):
-        mapped.close()
-        return None
-    return TextStore(path, header, mapped, start)
+    return _checked(store.layout.home / f"texts-{build_id}.bin", build_id) if build_id else None
 
 
 def _taken_and_read(graph: Any, earlier: TextStore, written: set[str], revisions: Collection[str],
@@ -222,13 +206,20 @@ def _rows_of(held: TextStore, revisions: set[str]) -> list[tuple[str, bytes, int
 def open_texts(store: Any) -> TextStore | None:
     """The text store of ``store``'s live build, mapped; None when it is absent or does not
     check (another format or build, a wrong length): the caller rebuilds it or reads the graph."""
-    framed = read_framed(path := texts_file(store), _MAGIC)
+    path = texts_file(store)
+    return _checked(path, store.build_id()) if path is not None else None
+
+
+def _checked(path: Path, build_id: str) -> TextStore | None:
+    """The text store at ``path``, mapped, when it reads as build ``build_id``'s of this format and
+    length; None otherwise."""
+    framed = read_framed(path, _MAGIC)
     if framed is None:
         return None
     mapped, header, start = framed
     try:
         count = header["count"]
-        if (header["format"] != FORMAT or header["build_id"] != store.build_id()
+        if (header["format"] != FORMAT or header["build_id"] != build_id
                 or len(mapped) != start + 8 * (3 * count + 1) + header["blob_bytes"]
                 or len(header["keys"]) != count):
             raise ValueError("stale")

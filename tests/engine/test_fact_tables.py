@@ -397,6 +397,20 @@ def _revise(root: Path, doc: str, day: str, body: str) -> None:
     revision.write_text(revision.read_text().replace(f"id: {doc}-R1", f"id: {doc}\nrevision: R1\nseq: 2"))
 
 
+#: A document nothing links to, and an item amending SPEC's paragraph 2.1.C: the first two steps of the
+#: tests below of what a build takes from the one before.
+_OTHER = "2 PRODUCTS\n\n2.1 MIXES\n\nA. Cover: {c} inches minimum.\n"
+
+
+def _add_other(project: Path, doc: str = "OTHER", cover: int = 3) -> None:
+    write_doc(project, doc, "2026-02-15", _OTHER.format(c=cover))
+
+
+def _add_item_3(project: Path) -> None:
+    write_doc(project, "ADD-3", "2026-04-01", "1 CHANGES\n\n1.1 Paragraph 2.1.C: concrete cover not less than 3 "
+              "inches.\n", [{"target": "SPEC#2.1.C", "scope": "full", "effective": "2026-04-01", "by": "ADD-3#1.1"}])
+
+
 def test_a_build_takes_unchanged_documents_windows_and_writes_what_a_build_from_nothing_writes(
         project: Path, monkeypatch: pytest.MonkeyPatch):
     worked: list[str] = []
@@ -407,14 +421,11 @@ def test_a_build_takes_unchanged_documents_windows_and_writes_what_a_build_from_
         return original(index, doc, *args)
 
     monkeypatch.setattr(FactTable, "_windows", staticmethod(counted))
-    body = "2 PRODUCTS\n\n2.1 MIXES\n\nA. Cover: {c} inches minimum.\n"
     steps = [
         # a document nothing links to: every other's windows taken as they were
-        lambda: write_doc(project, "OTHER", "2026-02-15", body.format(c=3)),
+        lambda: _add_other(project),
         # an item amending SPEC: SPEC's windows and the new item's worked out, ADD-1's and OTHER's taken
-        lambda: write_doc(project, "ADD-3", "2026-04-01", "1 CHANGES\n\n1.1 Paragraph 2.1.C: concrete cover "
-                          "not less than 3 inches.\n", [{"target": "SPEC#2.1.C", "scope": "full",
-                                                        "effective": "2026-04-01", "by": "ADD-3#1.1"}]),
+        lambda: _add_item_3(project),
         # an item's second revision, declaring nothing: its first's edge stops applying, and the paragraph it
         # replaced is in force again — SPEC's windows change though no edge on it did; then that item removed
         lambda: _revise(project, "ADD-1", "2026-07-01", "1 CHANGES\n\n1.1 Withdrawn.\n"),
@@ -474,14 +485,11 @@ def test_a_build_takes_the_figures_amending_items_were_read_as_where_all_they_re
         return own(self, fact)
 
     monkeypatch.setattr(amendments._OwnWords, "__call__", asked)
-    body = "2 PRODUCTS\n\n2.1 MIXES\n\nA. Cover: {c} inches minimum.\n"
     steps = [
         # a document nothing links to: every item's reading taken
-        lambda: write_doc(project, "OTHER", "2026-02-15", body.format(c=3)),
+        lambda: _add_other(project),
         # a new item: read; ADD-1's and ADD-2's taken
-        lambda: write_doc(project, "ADD-3", "2026-04-01", "1 CHANGES\n\n1.1 Paragraph 2.1.C: concrete cover "
-                          "not less than 3 inches.\n", [{"target": "SPEC#2.1.C", "scope": "full",
-                                                        "effective": "2026-04-01", "by": "ADD-3#1.1"}]),
+        lambda: _add_item_3(project),
         # the words of SPEC's first revision changed: the items read in that revision (ADD-1 on 2 February,
         # ADD-2 on 1 June, when the first revision is in force again) read again; ADD-3, read in revision R1
         # (in force on 1 April), taken
@@ -502,7 +510,7 @@ def test_a_build_takes_the_figures_amending_items_were_read_as_where_all_they_re
     assert readings[2] == ["ADD-1", "ADD-2"] and words[2] == ["ADD-1", "ADD-2"]
     # another reader's code: nothing is taken
     monkeypatch.setattr(amendments, "_reading_code", lambda: "another reader")
-    write_doc(project, "OTHER-2", "2026-02-15", body.format(c=4))
+    _add_other(project, "OTHER-2", 4)
     read.clear()
     said.clear()
     _ingest(project)
