@@ -143,7 +143,9 @@ def write_texts(store: Any, *, tidy: bool = False, base: tuple[str, Collection[s
     graph = store._reader()
     if target is None or graph is None:
         return None
-    titles = {uid: title or "" for uid, title in graph.rows("MATCH (r:Revision) RETURN r.uid, r.title")}
+    # sorted, as the keys are: the file is the same bytes however the graph orders its revisions (a graph copied
+    # and extended returns them in another order than one built afresh; audit 128 F1)
+    titles = dict(sorted((uid, title or "") for uid, title in graph.rows("MATCH (r:Revision) RETURN r.uid, r.title")))
     earlier = _base_texts(store, base[0]) if base is not None else None
     rows = _taken_and_read(graph, earlier, set(base[1]), titles) if earlier is not None and base is not None else None
     earlier = None  # its map closes once nothing holds it

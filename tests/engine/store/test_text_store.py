@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from inforce.engine.asof import AsOfIndex
-from inforce.engine.store import GraphStore, TextStore, open_texts, write_generation_files
+from inforce.engine.store import (
+    GraphStore,
+    TextStore,
+    open_texts,
+    read_framed,
+    write_generation_files,
+)
 from inforce.engine.store._rows_file import rows_file
 from inforce.engine.store._search_file import search_file
 from inforce.engine.store._texts import texts_file
@@ -192,6 +198,12 @@ def test_a_new_build_takes_the_rows_of_unchanged_revisions_from_the_earlier_file
         write_texts(store)
         assert asked == []  # every row read at once, none by revision
         assert path.read_bytes() == incremental
+        # the titles sorted as the keys are: the same bytes however the graph orders its revisions (audit 128 F1)
+        framed = read_framed(path, b"INFTXT\n")
+        assert framed is not None
+        titles = list(framed[1]["titles"])
+        framed[0].close()
+        assert titles == sorted(titles) and len(titles) == 4
 
 
 def test_without_the_base_builds_file_every_row_is_read_from_the_graph(
