@@ -420,7 +420,7 @@ def parse_document_with_warnings(
 
 def groups_named(paths: list[Path], root: Path, register: Register | None = None) -> frozenset[str]:
     """Every access group the project's metadata names: its register's ``access`` cells, each
-    Markdown file's front matter and each sidecar, read before any document's body (the opening
+    Markdown file's front matter, each sidecar and each drawing's own keys, read before any document's body (the opening
     rule decides by them: ``opening.groups_in_use``), and those the project's ``undeclared_access``
     gives a document declaring none (``metadata.undeclared_groups``). Metadata that does not read
     adds nothing here; its parse reports it. ``register_groups`` joined with each file's
@@ -443,14 +443,20 @@ def register_groups(register: Register | None) -> frozenset[str]:
 
 def file_groups(path: Path, root: Path, register: Register | None = None) -> tuple[str, ...]:
     """The groups one document file's own metadata names (a Markdown file's front matter, a
-    PDF's, Word file's or CSV's sidecar, joined with its register row), as ``groups_named``
-    gathers them; none for a drawing or an act (their access is in the register, read by
-    ``register_groups``) or metadata that does not read (its parse reports it). A function of
-    what the file's content hash covers (its bytes, its sidecar's, its register row, the parser
-    version) and the project's ``undeclared_access``."""
-    if not path.name.lower().endswith((".md", ".pdf", ".csv", ".docx")):
-        return ()
+    PDF's, Word file's or CSV's sidecar, a drawing's own keys, each joined with its register
+    row), as ``groups_named`` gathers them; none for an act (the XML declares none: its access is
+    its register row, read by ``register_groups``) or metadata that does not read (its parse
+    reports it). A function of what the file's content hash covers (its bytes, its sidecar's, its
+    register row, the parser version) and the project's ``undeclared_access``. (A drawing's own
+    ``access:`` had been left out, so a public document's opening naming only a drawing's group
+    was read as text.)"""
+    name = path.name.lower()
     try:
+        if name.endswith(".drawing.yaml"):
+            return tuple(_group_words(_DrawingParser(path, root, source_name(path, root),
+                                                     register=register).declared_access()))
+        if not name.endswith((".md", ".pdf", ".csv", ".docx")):
+            return ()
         return tuple(_group_words(_access_of(path, root, register)))
     except (InputError, InputErrors, UnreadableFileError, KeyError, TypeError, ValueError, OSError):
         return ()

@@ -186,3 +186,23 @@ def test_a_record_moved_to_another_build_name_is_not_taken(tmp_path: Path, count
     (root / "documents" / "spec-9.md").write_text(_doc("SPEC-9", "1 SCOPE\n\nAnother."))
     Project.ingest(root)
     assert len(counted) == 8  # nothing taken: every file read
+
+
+def test_a_group_a_drawing_declares_is_in_use(tmp_path: Path) -> None:
+    """A drawing's own ``access:`` names a group the project uses, as a front matter's does: a public
+    document whose opening gives access to that group is refused (it had been read as text, the
+    document public, when only a drawing named the group)."""
+    root = tmp_path / "p"
+    (root / "documents").mkdir(parents=True)
+    (root / "inforce.yaml").write_text(MANIFEST.format(extra=""))
+    (root / "documents" / "A-101.drawing.yaml").write_text(
+        "id: DWG-A-101\nkind: drawing\nsheet: A-101\ntitle: Plan\neffective: {from: 2026-01-05}\n"
+        "recorded: 2026-01-05T09:00:00Z\naccess: [owners]\ncallouts:\n  - id: callout-1\n    text: \"SEE NOTES\"\n")
+    (root / "documents" / "marked.md").write_text(MARKED)
+    with pytest.raises(IngestFailed) as failed:
+        Project.ingest(root)
+    assert any(problem.file == "documents/marked.md" for problem in failed.value.exceptions)
+    (root / "documents" / "marked.md").unlink()
+    assert Project.ingest(root).swapped
+    kept = recorded_groups(root / ".inforce", _key(root))
+    assert kept["documents/A-101.drawing.yaml"][1] == ("owners",)
