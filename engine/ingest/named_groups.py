@@ -2,9 +2,10 @@
 (``.inforce/groups-<build>.bin``) so the next ingest reads no unchanged file's metadata for them.
 
 The opening rule decides by every group the project's metadata names, gathered before any body
-is read (``ProjectFiles`` of the default reader: ``documents.groups_named``); gathering them read
-every file's front matter and sidecar on every ingest (7 s of a 10-document delta at a million
-provisions). A file's groups are a function of what its content hash covers (its bytes, its
+is read (``ProjectFiles`` of the default reader: ``documents.groups_named``), and the groups in use
+are part of the build's configuration (``run._groups_hash``: a change in them reads every document
+again); gathering them read every file's front matter, sidecar and drawing keys on every ingest
+(7 s of a 10-document delta at a million provisions). A file's groups are a function of what its content hash covers (its bytes, its
 sidecar's, its register row, the parser version) and of the project's ``undeclared_access``:
 the file records each file's hash with its groups, under a key of the latter, and a reader takes
 a file's recorded groups only while its hash is the same. A copy for speed, never a record:
