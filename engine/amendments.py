@@ -760,12 +760,12 @@ def _reading_code() -> str:
     import hashlib
     from pathlib import Path
 
+    from .build import hash_sources
+
     here = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in [here / "amendments.py", here / "facts.py", *sorted((here / "addenda").glob("*.py")),
-                 *sorted((here / "quantities").glob("*.py")), *sorted((here.parent / "rules").glob("*.py")),
-                 *sorted((here.parent / "ontology").glob("*.py"))]:
-        digest.update(path.name.encode() + b"\n" + path.read_bytes())
+    hash_sources(digest, [here / "amendments.py", here / "facts.py", here / "addenda", here / "quantities",
+                          here.parent / "rules", here.parent / "ontology"])
     return digest.hexdigest()
 
 

@@ -16,14 +16,42 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
-__all__ = ["configuration_id", "index_build_id"]
+__all__ = ["configuration_id", "hash_sources", "index_build_id", "undeclared_part"]
 
 
 #: What a build's configuration (``configuration_id``) is made of, as a change of it is told
 #: (``audit.replay``): the rule packs' hashes come with a drawing set's legend and the manifest's
-#: ``undeclared_access`` where a project has them (``ingest.run``).
-CONFIGURATION_PARTS = "parser, quantity extractor, rule packs, a drawing legend or the manifest's undeclared_access"
+#: ``undeclared_access`` and the access groups its metadata names where a project has them (``ingest.run``).
+CONFIGURATION_PARTS = ("parser, quantity extractor, rule packs, a drawing legend, the manifest's undeclared_access "
+                       "or the access groups the documents' metadata names")
+
+
+def undeclared_part(rule: str | Iterable[str]) -> str | None:
+    """What the manifest's ``undeclared_access`` adds to a build's configuration: nothing at its
+    default (``public``: a project without the key keeps its build ids), else the rule by name or
+    the groups, sorted, told apart from a rule of the same word (a group named ``public`` or
+    ``refuse``: the groups record had taken ``[public]``'s groups for the default's, audit 127 F1).
+    The one writing of it: the configuration (``ingest.run``) and the groups record's key
+    (``ingest.named_groups``) both take it. (A project whose undeclared documents go to a list of
+    groups also names groups, so its configuration changed with the groups in use all the same.)"""
+    if rule == "public":
+        return None
+    if isinstance(rule, str):
+        return f"undeclared_access:{rule}"
+    return "undeclared_access:groups:" + ",".join(sorted(set(rule)))
+
+
+def hash_sources(digest: Any, sources: Iterable[Path]) -> None:
+    """Feed ``digest`` (a ``hashlib`` object) the source a cached reading depends on: each file of
+    ``sources`` (a folder: its ``*.py``, sorted) as its name, a newline and its bytes. The one way a
+    per-build file's key names the code that wrote it (``addenda.readings_file.pack_key``,
+    ``amendments._reading_code``)."""
+    for source in sources:
+        for path in sorted(source.glob("*.py")) if source.is_dir() else [source]:
+            digest.update(path.name.encode() + b"\n" + path.read_bytes())
 
 
 def configuration_id(parser_version: str, rule_pack_hashes: Iterable[str], extractor_version: str = "") -> str:

@@ -31,6 +31,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.files import write_atomically
 
+from ..build import hash_sources
 from ..store import build_file, frame, read_payload, remove_other_builds
 from .view import gathered, with_unshared
 
@@ -76,9 +77,7 @@ def pack_key(hashes: Sequence[str]) -> str:
     digest = hashlib.sha256(f"parser:{PARSER_VERSION}\n".encode())
     for pack in hashes:
         digest.update(pack.encode() + b"\n")
-    for source in _SOURCES:
-        for path in sorted(source.glob("*.py")) if source.is_dir() else [source]:
-            digest.update(path.name.encode() + b"\n" + path.read_bytes())
+    hash_sources(digest, _SOURCES)
     return digest.hexdigest()[:24]
 
 

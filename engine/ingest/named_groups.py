@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from inforce import PARSER_VERSION
 from inforce.ontology.files import write_atomically
 
+from ..build import undeclared_part
 from ..store import build_file, frame, kind_files, read_framed, remove_other_builds
 
 if TYPE_CHECKING:
@@ -51,8 +52,7 @@ def groups_key(manifest: Manifest) -> str:
     project's ``undeclared_access`` (the groups a file declaring none is given), its rule told
     from a list of groups (``public`` and ``[public]`` give a document different groups;
     audit 127 F1)."""
-    rule = manifest.undeclared_access
-    written = f"rule:{rule}" if isinstance(rule, str) else "groups:" + ",".join(sorted(set(rule)))
+    written = undeclared_part(manifest.undeclared_access) or "undeclared_access:public"
     return hashlib.sha256(f"{PARSER_VERSION}\n{written}".encode()).hexdigest()[:24]
 
 

@@ -38,7 +38,7 @@ from ..addenda.outcome import Reading
 from ..addenda.readings_file import keep_ingested, pack_key
 from ..addenda.view import ReaderViews, read_otherwise
 from ..asof.revisions import collector_paused
-from ..build import configuration_id
+from ..build import configuration_id, undeclared_part
 from ..derivation import TargetDirectory, find_qualifiers, own_text_digests, section_numbers
 from ..erasures import ErasedDocuments
 from ..facts import TooManyFigures, headings_read_here, read_quantities
@@ -782,15 +782,12 @@ def _revision_name(document: Document) -> str:
 
 
 def _undeclared_hash(manifest: Manifest) -> list[str]:
-    """What the manifest's ``undeclared_access`` adds to the build's configuration: nothing at its
-    default (``public``: a project without the key keeps its build ids), else the rule, groups
-    sorted. The access it gives a document is in no file's content hash, yet every answer about
-    that document turns on it: a build id left alone told ``replay`` and every answer's stamp that
-    nothing changed when a document went from public to restricted (audit 107 A F1)."""
-    rule = manifest.undeclared_access
-    if rule == "public":
-        return []
-    return ["undeclared_access:" + (rule if isinstance(rule, str) else ",".join(sorted(set(rule))))]
+    """What the manifest's ``undeclared_access`` adds to the build's configuration (``build.undeclared_part``).
+    The access it gives a document is in no file's content hash, yet every answer about that document
+    turns on it: a build id left alone told ``replay`` and every answer's stamp that nothing changed
+    when a document went from public to restricted (audit 107 A F1)."""
+    part = undeclared_part(manifest.undeclared_access)
+    return [part] if part is not None else []
 
 
 def _groups_hash(files: ProjectFiles) -> list[str]:
