@@ -56,13 +56,19 @@ _PROVISIONS = tuple(PROVISION_TABLES.values())
 FTS_REBUILD_SHARE = 0.1
 FTS_REBUILD_MIN_ROWS = 1000
 
-#: A graph with fewer provisions than this holds no Kuzu full-text index: its text search,
-#: restricted or not, is answered in memory (``_memory``: Kuzu's tokens, stop words, stems and
-#: BM25, held to Kuzu's own index by tests/engine/store/test_store_search_memory.py), as the
-#: front's searches, always restricted, are at every size. Kuzu's three indexes cost ~0.3 s of
-#: CPU to build however small the graph, and every later open of the graph ~25 ms more (measured
-#: on two cores); the in-memory index of such a graph is built in milliseconds.
-FTS_MIN_PROVISIONS = 2000
+#: Kuzu's own full-text indexes are built in a graph of at least this many provisions; None: in no
+#: graph. Every text search, restricted or not, is answered by the in-memory BM25 (``_memory``:
+#: Kuzu's tokens, stop words, stems and BM25, held to Kuzu's own index by
+#: tests/engine/store/test_store_search_memory.py, which builds Kuzu's with this at 0), written
+#: beside each build (``_search_file``). Chosen by measurement (``bench/fulltext_bench.py``,
+#: issue 26): of the front's searches only a quote located without a locator in a project with no
+#: restricted document went to Kuzu's index (Kuzu cannot restrict a search inside its index, so
+#: every other, restricted, was answered in memory already), while building it was the largest
+#: cost and the memory peak of a fresh ingest of a million provisions (60-75 s, 5.2 GiB), kept
+#: row by row in every delta (0.3-0.8 ms a row inserted or deleted under it) and loaded on every
+#: open; it also barred LOAD FROM ... CREATE from its tables (below). It was 2000 before: the text
+#: was indexed twice.
+FTS_MIN_PROVISIONS: int | None = None
 
 #: Up to this many staged rows, a non-empty table is filled by LOAD FROM ... CREATE, not COPY.
 LOAD_CREATE_MAX_ROWS = 5000
@@ -205,9 +211,10 @@ def drop_text_indexes(graph: KuzuGraph) -> None:
 
 def ensure_text_indexes(graph: KuzuGraph) -> None:
     """Create each provision table's full-text index that does not exist yet, in a graph of at
-    least ``FTS_MIN_PROVISIONS`` provisions; drop them from a smaller one."""
+    least ``FTS_MIN_PROVISIONS`` provisions; drop them from a smaller one, and from every graph
+    when it is None (a graph an earlier version indexed loses them on its next ingest)."""
     present = text_indexes(graph)
-    if provision_count(graph) < FTS_MIN_PROVISIONS:
+    if FTS_MIN_PROVISIONS is None or provision_count(graph) < FTS_MIN_PROVISIONS:
         for table in present:
             graph.execute(f"CALL DROP_FTS_INDEX('{table}', '{FTS_INDEXES[table]}')")
         return

@@ -8,8 +8,9 @@ into numpy arrays (per open graph: a reopened store builds anew), and a restrict
 only the rows of the allowed revisions — the restriction is applied before ordering and the
 limit, never to a truncated top-k (DESIGN.md, principle 1).
 
-Full text reproduces Kuzu's FTS index, so a restricted query ranks as Kuzu's own index would
-(the unrestricted one still runs in Kuzu):
+Full text reproduces Kuzu's FTS index, so a query ranks as Kuzu's own index would (the graph
+holds none of Kuzu's unless ``_build.FTS_MIN_PROVISIONS`` asks: this index answers every text
+search, restricted or not):
 
 * tokens: the text with every run of ``[0-9!@#$%^&*()_+={}[]:;<>,.?~/|'"`-]`` replaced by a
   space, lower-cased, split on spaces (a newline, a backslash or a curly quote stays in a

@@ -1,11 +1,11 @@
 """Candidate search: BM25 over provision text and cosine similarity over their embeddings.
 
 A restriction to revisions is applied inside each query, before ordering and the limit —
-never to a truncated top-k (DESIGN.md, principle 1). Restricted, both searches run in memory
-when the caller passes the open graph's ``MemorySearch`` (``_memory``: the same BM25 as Kuzu's
-FTS index, exact cosine), scoring only the allowed revisions' rows; unrestricted, Kuzu's FTS
-and HNSW indexes answer. A graph too small to hold Kuzu's FTS indexes (``_build``) has its
-text searched in memory, restricted or not.
+never to a truncated top-k (DESIGN.md, principle 1). Text is searched in memory, restricted or
+not (``_memory``: the same tokens, stems and BM25 as Kuzu's FTS index; the graph holds no Kuzu
+FTS index unless ``_build.FTS_MIN_PROVISIONS`` asks for one, and where one is held an unrestricted
+search goes to it). Vectors: restricted, in memory when the caller passes the open graph's
+``MemorySearch`` (exact cosine over the allowed rows); unrestricted, Kuzu's HNSW index answers.
 """
 
 from __future__ import annotations
@@ -63,8 +63,9 @@ def search_text(
 
     Each provision table has its own index; their top lists are merged by score. Restricted
     and given ``memory``, the in-memory index answers (unless it cannot reproduce the graph's
-    FTS indexes: then Kuzu does, filtering inside its query). A graph too small to hold
-    Kuzu's FTS indexes (``_build.FTS_MIN_PROVISIONS``) is searched in memory, restricted or not.
+    FTS indexes: then Kuzu does, filtering inside its query). A graph without Kuzu's FTS indexes
+    (every graph unless ``_build.FTS_MIN_PROVISIONS`` asks for them) is searched in memory,
+    restricted or not.
     (Kuzu's own restricted search, for FTS indexes ``_memory`` cannot reproduce — never built by
     ``_build`` — keeps its index's statistics, the whole table's.)
 

@@ -317,13 +317,15 @@ def test_a_new_generation_is_searched_afresh(tmp_path: Path, kuzu_fts: None) -> 
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory):
-    """DOCUMENTS again, built as every graph below ``FTS_MIN_PROVISIONS`` is: no Kuzu FTS index."""
+    """DOCUMENTS again, built as every graph is (``FTS_MIN_PROVISIONS`` None): no Kuzu FTS index."""
     with GraphStore.open(_build_documents(tmp_path_factory.mktemp("small-search"))) as opened:
         yield opened
 
 
-def test_a_small_graph_holds_no_kuzu_index_and_a_large_one_does(small: GraphStore, store: GraphStore) -> None:
-    assert _build.provision_count(small._graph) < _build.FTS_MIN_PROVISIONS
+def test_no_graph_holds_kuzus_index_unless_asked(small: GraphStore, store: GraphStore) -> None:
+    """Kuzu's index is built only where the threshold asks (issue 26: the in-memory BM25 answers every
+    text search, and building Kuzu's was a fresh million's largest cost and memory peak)."""
+    assert _build.FTS_MIN_PROVISIONS is None
     assert not has_text_indexes(small._graph) and _build.text_indexes(small._graph) == set()
     assert _build.text_indexes(store._graph) == set(_build.FTS_INDEXES)  # built with the threshold at 0
     assert _fts_stemmer(small._graph) == _fts_stemmer(store._graph) == "english"
@@ -364,3 +366,23 @@ def test_the_indexes_follow_the_graph_across_the_threshold(tmp_path: Path, monke
     with GraphStore.open(tmp_path) as opened:
         assert _build.text_indexes(opened._graph) == set()
         assert [str(loc) for loc, _ in opened.search_text("pumps", 5)] == ["T-1@0#1"]  # memory answers
+
+
+def test_a_graph_indexed_by_kuzu_before_loses_the_index_on_its_next_ingest(tmp_path: Path) -> None:
+    """A project an earlier version built with Kuzu's indexes (2,000 provisions and up) drops them on
+    its next ingest, however small the change, and answers as before from memory."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_build, "FTS_MIN_PROVISIONS", 0)
+        _build_documents(tmp_path)
+    with GraphStore.open(tmp_path) as opened:
+        assert _build.text_indexes(opened._graph) == set(_build.FTS_INDEXES)
+        assert [str(loc) for loc, _ in opened.search_text("compressive strength", 1)] == ["SPEC-033000@0#2"]
+    with GraphStore.open(tmp_path, read_only=False) as writer, writer.begin_ingest(MANIFEST, "b") as tx:
+        tx.add(make_document("T-9", "0", sections=1, rows=0, callouts=0, texts={"1": "kilo lima"}))
+        tx.commit()
+    with GraphStore.open(tmp_path) as opened:
+        assert _build.text_indexes(opened._graph) == set()
+        assert [str(loc) for loc, _ in opened.search_text("kilo lima", 1)] == ["T-9@0#1"]
+        assert [str(loc) for loc, _ in opened.search_text("compressive strength", 1)] == ["SPEC-033000@0#2"]
+        for query in QUERIES:  # the build's file answers as an index built from the graph now
+            assert opened.search_text(query, 10) == _search.search_text(opened._graph, query, 10, None), query
