@@ -614,12 +614,28 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 result.seconds = time.perf_counter() - started
                 return result
 
+            stored: dict[tuple[str, str], bool] = {}  # the graph's answers, asked in bulk before the checks
+
             def has_target(locator: Locator) -> bool:
                 if locator.path is None:
                     return locator.doc in kept_ids or locator.doc in new_paths
                 if locator.path in new_paths.get(locator.doc, ()):
                     return True
-                return locator.doc in kept_ids and store.has_provision(locator.doc, locator.path)
+                if locator.doc not in kept_ids:
+                    return False
+                asked = (locator.doc, locator.path)
+                if asked not in stored:
+                    stored[asked] = store.has_provision(locator.doc, locator.path)
+                return stored[asked]
+
+            def ask_the_graph(documents: list[Document]) -> None:
+                """Every supersedes target of ``documents`` only the graph can answer for, asked at once."""
+                asked = {(edge.target.doc, edge.target.path) for doc in documents for edge in doc.supersedes
+                         if edge.target.path is not None and edge.target.doc in kept_ids
+                         and edge.target.path not in new_paths.get(edge.target.doc, ())}
+                asked -= stored.keys()
+                held = store.held_provisions(asked)
+                stored.update((pair, pair in held) for pair in asked)
 
             # each addendum's reading, kept as the build's readings file when it is the one a
             # later process would read (``keep_ingested``): by the installed reader, and of no
@@ -651,6 +667,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                                    for u in result.unshared]
                 result.warnings += undeclared_changes(declaring, metadata, store, files,
                                                       new={*result.added, *result.replaced}, parsed=predecessors)
+            ask_the_graph(metadata)
             problems.extend(check_corpus(metadata, has_target, complete=not unparsed,
                                          described=lambda doc: _register_row(files, doc.source.file)))
             if problems:

@@ -28,6 +28,7 @@ __all__ = [
     "document",
     "documents",
     "has_provision",
+    "held_provisions",
     "meta",
     "provision",
     "provision_outlines",
@@ -355,6 +356,26 @@ def section_numbers(graph: KuzuGraph) -> dict[str, list[str]]:
                                          "RETURN p.rev, p.number, p.ord"):
         found.setdefault(uid, []).append((order, number))
     return {uid: [number for _, number in sorted(numbers)] for uid, numbers in found.items()}
+
+
+def held_provisions(graph: KuzuGraph, pairs: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (document, path) of ``pairs`` some revision of the document holds: ``has_provision`` of
+    many at once, in a few statements (an ingest checks every stored addendum's targets: one by
+    one, 1,106 of them took 2.9 s in a delta of a million provisions)."""
+    wanted = set(pairs)
+    if not wanted:
+        return set()
+    labels: dict[str, list[str]] = {}
+    for doc, uid in graph.rows("MATCH (r:Revision) WHERE r.doc IN $docs RETURN r.doc, r.uid",
+                               {"docs": sorted({doc for doc, _ in wanted})}):
+        labels.setdefault(doc, []).append(uid)
+    keys = {provision_key(uid, path): (doc, path) for doc, path in wanted for uid in labels.get(doc, ())}
+    found: set[tuple[str, str]] = set()
+    for table in _PROVISIONS:
+        if keys:
+            found.update(keys[key] for (key,) in graph.rows(
+                f"UNWIND $keys AS k MATCH (p:{table} {{key: k}}) RETURN p.key", {"keys": sorted(keys)}))
+    return found
 
 
 def has_provision(graph: KuzuGraph, doc: str, path: str | None) -> bool:

@@ -28,6 +28,7 @@ built from the graph as before, never trusted. Written atomically (``ontology.fi
 from __future__ import annotations
 
 import mmap
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -70,17 +71,27 @@ class _Arrays:
         return where
 
 
-def write_search(store: Any, *, tidy: bool = False) -> Path | None:
+def write_search(store: Any, *, tidy: bool = False, base: tuple[str, Collection[str]] | None = None) -> Path | None:
     """Build the search indexes of ``store``'s live graph (the vectors too once embedded) and
     write them beside it, atomically; ``tidy`` (a writer's) also removes those of other
-    builds. The file written (None before the first ingest)."""
+    builds. ``base``: (the build id the graph was copied from, the revisions this build wrote):
+    the text index is that build's with the written revisions' rows read anew
+    (``TextIndex.merged``) when its file checks; otherwise built, taking the terms of each text
+    an earlier file held (``TextIndex.build``). The file written (None before the first ingest)."""
     target = search_file(store)
     graph = store._reader()
     if target is None or graph is None:
         return None
     embedded = store.embedding_model()
     memory = MemorySearch(graph)
-    text = memory.text_index(_earlier(store, graph))
+    merged = None
+    if base is not None:
+        held = _base_index(store, graph, base[0])
+        merged = TextIndex.merged(graph, memory._revisions, held, base[1]) if held is not None else None
+        held = None  # its map closes once nothing holds it
+    if merged is not None:
+        memory.take_text_index(merged)
+    text = memory.text_index(None if merged is not None else _earlier(store, graph))
     vectors = memory.vector_index(embedded[1]) if embedded is not None else None
     arrays = _Arrays()
     header: dict[str, Any] = {
@@ -126,6 +137,23 @@ def _earlier(store: Any, graph: KuzuGraph) -> TextIndex | None:
             continue
         return text
     return None
+
+
+def _base_index(store: Any, graph: KuzuGraph, build_id: str) -> TextIndex | None:
+    """The text index of build ``build_id``'s file beside ``store`` (the build an ingest copied its
+    graph from) when it checks as ``open_search`` checks the live one's; None otherwise."""
+    framed = read_framed(store.layout.home / f"search-{build_id}.bin", _MAGIC) if build_id else None
+    if framed is None:
+        return None
+    mapped, header, start = framed
+    try:
+        if (header["format"] != FORMAT or header["build_id"] != build_id or header["text"] is None
+                or len(mapped) != start + header["arrays_bytes"]):
+            raise ValueError("not that build's file")
+        return _restored(graph, header, mapped, start)._text
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        mapped.close()
+        return None
 
 
 def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:

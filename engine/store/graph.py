@@ -348,6 +348,11 @@ class GraphStore:
         graph = self._reader()
         return _reads.has_provision(graph, doc_id, path) if graph else False
 
+    def held_provisions(self, pairs: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+        """The (document, path) of ``pairs`` some revision holds (``has_provision`` of many at once)."""
+        graph = self._reader()
+        return _reads.held_provisions(graph, pairs) if graph else set()
+
     def provision_paths(self) -> dict[str, dict[str, str | None]]:
         """Revision uid → {provision path: parent path}, in document order."""
         graph = self._reader()
