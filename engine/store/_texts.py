@@ -84,6 +84,14 @@ class TextStore:
     def __len__(self) -> int:
         return len(self._keys)
 
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The offsets, span starts and span ends, as numpy views of the file (a delta's runs)."""
+        count = len(self._keys)
+        at = self._blob - 8 * (3 * count + 1)
+        return (np.frombuffer(self._map, dtype="<i8", count=count + 1, offset=at),
+                np.frombuffer(self._map, dtype="<i8", count=count, offset=at + 8 * (count + 1)),
+                np.frombuffer(self._map, dtype="<i8", count=count, offset=at + 8 * (2 * count + 1)))
+
     def _find(self, key: str) -> int | None:
         """The row of ``key``: by halving the sorted keys for an answer's few reads (a dict of a
         million keys was half a second of opening the project; issue 26), by a dict built once
@@ -147,29 +155,66 @@ def write_texts(store: Any, *, tidy: bool = False, base: tuple[str, Collection[s
     # and extended returns them in another order than one built afresh; audit 128 F1)
     titles = dict(sorted((uid, title or "") for uid, title in graph.rows("MATCH (r:Revision) RETURN r.uid, r.title")))
     earlier = _base_texts(store, base[0]) if base is not None else None
-    rows = _taken_and_read(graph, earlier, set(base[1]), titles) if earlier is not None and base is not None else None
-    earlier = None  # its map closes once nothing holds it
-    if rows is None:  # every row from the graph
+    body = _taken_and_read(graph, earlier, set(base[1]), titles) if earlier is not None and base is not None else None
+    if body is None:  # every row from the graph
         rows = []
         for table in _PROVISIONS:
             rows += [(key, (text or "").encode("utf-8"), start, end) for key, text, start, end
                      in graph.rows(f"MATCH (p:{table}) RETURN p.key, p.text, p.span_start, p.span_end")]
-    rows.sort(key=lambda row: row[0])
-    offsets = np.zeros(len(rows) + 1, dtype="<i8")
-    np.cumsum([len(row[1]) for row in rows], out=offsets[1:])
-    # a span the graph lacks (None) is kept as -1 and read back as None
-    starts = np.array([-1 if row[2] is None else row[2] for row in rows], dtype="<i8")
-    ends = np.array([-1 if row[3] is None else row[3] for row in rows], dtype="<i8")
+        rows.sort(key=lambda row: row[0])
+        body = _Body()
+        body.add_rows(rows)
+    keys, lengths, starts, ends, blobs = body.joined()
+    offsets = np.zeros(len(keys) + 1, dtype="<i8")
+    np.cumsum(lengths, out=offsets[1:])
     header = {
-        "format": FORMAT, "build_id": store.build_id(), "count": len(rows), "blob_bytes": int(offsets[-1]),
-        "keys": [row[0] for row in rows], "titles": titles,
+        "format": FORMAT, "build_id": store.build_id(), "count": len(keys), "blob_bytes": int(offsets[-1]),
+        "keys": keys, "titles": titles,
     }
     # 8-aligned: the arrays are read in place
-    write_atomically(target, frame(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(),
-                                                    *(row[1] for row in rows)]))
+    framed = frame(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(), *blobs])
+    del body, blobs  # the base file's map closes once nothing views it
+    earlier = None
+    write_atomically(target, framed)
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "texts")
     return target
+
+
+class _Body:
+    """A text store's rows in key order, gathered as runs: a run of the base build's file (its keys,
+    lengths, spans and texts viewed in place) or rows read from the graph."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.lengths: list[np.ndarray] = []
+        self.starts: list[np.ndarray] = []
+        self.ends: list[np.ndarray] = []
+        self.blobs: list[bytes | memoryview] = []
+
+    def add_rows(self, rows: list[tuple[str, bytes, int | None, int | None]]) -> None:
+        """Rows of (key, text as UTF-8, span start, span end), in key order; a span the graph lacks
+        (None) is kept as -1 and read back as None."""
+        self.keys += [row[0] for row in rows]
+        self.lengths.append(np.array([len(row[1]) for row in rows], dtype="<i8"))
+        self.starts.append(np.array([-1 if row[2] is None else row[2] for row in rows], dtype="<i8"))
+        self.ends.append(np.array([-1 if row[3] is None else row[3] for row in rows], dtype="<i8"))
+        self.blobs += [row[1] for row in rows]
+
+    def add_run(self, held: TextStore, lo: int, hi: int) -> None:
+        """Rows ``lo`` to ``hi`` of ``held``, as they are there."""
+        offsets, starts, ends = held._arrays()
+        self.keys += held._keys[lo:hi]
+        self.lengths.append(np.diff(offsets[lo:hi + 1]))
+        self.starts.append(starts[lo:hi])
+        self.ends.append(ends[lo:hi])
+        self.blobs.append(memoryview(held._map)[held._blob + int(offsets[lo]):held._blob + int(offsets[hi])])
+
+    def joined(self) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[bytes | memoryview]]:
+        def one(parts: list[np.ndarray]) -> np.ndarray:
+            return np.concatenate(parts).astype("<i8") if parts else np.zeros(0, dtype="<i8")
+
+        return self.keys, one(self.lengths), one(self.starts), one(self.ends), self.blobs
 
 
 def _base_texts(store: Any, build_id: str) -> TextStore | None:
@@ -178,31 +223,31 @@ def _base_texts(store: Any, build_id: str) -> TextStore | None:
     return _checked(store.layout.home / f"texts-{build_id}.bin", build_id) if build_id else None
 
 
-def _taken_and_read(graph: Any, earlier: TextStore, written: set[str], revisions: Collection[str],
-                    ) -> list[tuple[str, bytes, int | None, int | None]] | None:
-    """The rows of every revision not ``written`` from ``earlier`` (the base build's file) and those
-    of the revisions written read from the graph; None when they are not as many as the graph holds
-    (a file that is not the base graph's copy: every row is read from the graph)."""
-    rows = _rows_of(earlier, {uid for uid in revisions if uid not in written})
-    for uid in sorted(written.intersection(revisions)):
-        for table in _PROVISIONS:
-            rows += [(key, (text or "").encode("utf-8"), start, end) for key, text, start, end in graph.rows(
-                f"MATCH (r:Revision {{uid: $uid}})-[:CONTAINS]->(p:{table}) "
-                "RETURN p.key, p.text, p.span_start, p.span_end", {"uid": uid})]
+def _taken_and_read(graph: Any, earlier: TextStore, written: set[str], revisions: Collection[str]) -> _Body | None:
+    """The rows of every revision not ``written`` from ``earlier`` (the base build's file), each
+    revision's a run viewed in place (its keys, ``DOC@REV#...``, lie together in the sorted keys),
+    and those of the revisions written read from the graph, in key order; None when they are not
+    as many as the graph holds (a file that is not the base graph's copy: every row is read from
+    the graph). A revision's rows come before the next's: keys are ordered by ``DOC@REV#``, as no
+    revision uid holds a ``#``."""
+    body = _Body()
+    keys = earlier._keys
+    for uid in sorted(revisions, key=lambda uid: f"{uid}#"):
+        if uid in written:
+            rows = []
+            for table in _PROVISIONS:
+                rows += [(key, (text or "").encode("utf-8"), start, end) for key, text, start, end in graph.rows(
+                    f"MATCH (r:Revision {{uid: $uid}})-[:CONTAINS]->(p:{table}) "
+                    "RETURN p.key, p.text, p.span_start, p.span_end", {"uid": uid})]
+            rows.sort(key=lambda row: row[0])
+            body.add_rows(rows)
+        else:
+            lo = bisect.bisect_left(keys, f"{uid}#")
+            hi = bisect.bisect_left(keys, f"{uid}$", lo)  # "$" follows "#": past every key of the revision
+            if hi > lo:
+                body.add_run(earlier, lo, hi)
     held = sum(graph.rows(f"MATCH (p:{table}) RETURN count(*)")[0][0] for table in _PROVISIONS)
-    return rows if len(rows) == held else None
-
-
-def _rows_of(held: TextStore, revisions: set[str]) -> list[tuple[str, bytes, int | None, int | None]]:
-    """The rows ``held`` holds of ``revisions``, as written there (text as UTF-8)."""
-    offsets, starts, ends, blob, mapped = held._offsets, held._starts, held._ends, held._blob, held._map
-    rows = []
-    for n, key in enumerate(held._keys):
-        if key.partition("#")[0] in revisions:
-            start, stop = starts[n], ends[n]
-            rows.append((key, mapped[blob + offsets[n]:blob + offsets[n + 1]],
-                         None if start < 0 else start, None if stop < 0 else stop))
-    return rows
+    return body if len(body.keys) == held else None
 
 
 def open_texts(store: Any) -> TextStore | None:
