@@ -364,7 +364,7 @@ class TextIndex:
                 term, row, tf = (np.concatenate(pair) for pair in ((term, old_term), (row, old_row), (tf, old_tf)))
             triples.append((first, count, term, row, tf))
         if earlier is not None:  # only the stems some row holds now: none of a text no row holds any more (erased)
-            used = np.unique(np.concatenate([term for _, _, term, _, _ in triples])) if triples else np.zeros(0, int)
+            used = _used_stems([term for _, _, term, _, _ in triples], len(stems))
             renumbered = np.full(len(stems), -1, dtype=np.int64)
             renumbered[used] = np.arange(used.size, dtype=np.int64)
             by_id = list(stems)
@@ -425,14 +425,17 @@ class TextIndex:
                 before = len(tokens)
                 tokens.extend(map(token_id, fts_tokens(row[3] or "")))
                 lengths.append(len(tokens) - before)
-            # the kept postings, renumbered: a row's place among the kept (order kept, so (stem, row) order too)
-            place = np.full(count, -1, dtype=np.int64)
-            place[kept] = np.arange(kept.size, dtype=np.int64)
-            at = place[np.asarray(postings.rows, dtype=np.int64) - first]
-            keep = at >= 0
+            # the kept postings, in (stem, row) order as held; their rows renumbered to their places among the
+            # kept (the order kept), and left out where their row is not kept
             stem = np.repeat(np.arange(postings.indptr.size - 1, dtype=np.int64), np.diff(postings.indptr))
-            per_table.append((kept.size, kept.size + len(read), stem[keep], at[keep],
-                              np.asarray(postings.tf, dtype=np.int64)[keep], tokens, lengths))
+            at, tf = postings.rows - np.int32(first), postings.tf
+            if kept.size < count:
+                place = np.full(count, -1, dtype=np.int32)
+                place[kept] = np.arange(kept.size, dtype=np.int32)
+                at = place[at]
+                keep = at >= 0
+                stem, at, tf = stem[keep], at[keep], tf[keep]
+            per_table.append((kept.size, kept.size + len(read), stem, at, tf, tokens, lengths))
         held_rows = sum(int(graph.scalar(f"MATCH (p:{table}) RETURN count(p)")) for table in FTS_INDEXES)
         if held_rows != len(paths):
             return None  # the graph is not the base's copy with the written revisions: built from nothing
@@ -449,17 +452,17 @@ class TextIndex:
         triples, first = [], 0
         for old_count, count, stem, row, tf, tokens, lengths in per_table:
             new_term, new_row, new_tf = _read_terms(tokens, lengths, array("i", range(old_count, count)), raw_stem)
-            triples.append((first, count, np.concatenate([stem, new_term]), np.concatenate([row, new_row]),
-                            np.concatenate([tf, new_tf])))
+            triples.append((first, count, *_merged_postings((stem, row, tf), (new_term, new_row, new_tf), len(stems))))
             first += count
         # only the stems some row holds now: none of a text no row holds any more (erased)
-        used = np.unique(np.concatenate([term for _, _, term, _, _ in triples]))
-        renumbered = np.full(len(stems), -1, dtype=np.int64)
-        renumbered[used] = np.arange(used.size, dtype=np.int64)
+        used = _used_stems([term for _, _, term, _, _ in triples], len(stems))
+        if used.size < len(stems):  # renumbered in their order, so each table's (stem, row) order holds
+            renumbered = np.full(len(stems), -1, dtype=np.int64)
+            renumbered[used] = np.arange(used.size, dtype=np.int64)
+            triples = [(first, count, renumbered[term], row, tf) for first, count, term, row, tf in triples]
         by_id = list(stems)
         stems = {by_id[old]: new for new, old in enumerate(used.tolist())}
-        tables = [_postings(first, count, renumbered[term], row, tf, len(stems))
-                  for first, count, term, row, tf in triples]
+        tables = [_weighed(first, count, term, row, tf, len(stems)) for first, count, term, row, tf in triples]
         rev = array("i", np.concatenate(rev_parts).astype(np.int32).tobytes()) if rev_parts else array("i")
         index = cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
         index.hashes = np.concatenate(hash_parts) if hash_parts else np.zeros(0, dtype="S16")
@@ -492,6 +495,15 @@ class TextIndex:
         starts = np.zeros(len(self.rows.paths) + 1, dtype=np.int64)
         np.cumsum(np.bincount(row, minlength=len(self.rows.paths)), out=starts[1:])
         return starts, stem[order], tf[order]
+
+
+def _used_stems(terms: Sequence[np.ndarray], n_stems: int) -> np.ndarray:
+    """The stem ids some posting of ``terms`` holds, ascending: counted, not sorted (a million
+    provisions' postings are 16.5 million; ``np.unique`` sorted them all on every delta)."""
+    held = np.zeros(n_stems, dtype=bool)
+    for term in terms:
+        held[term] = True
+    return np.flatnonzero(held)
 
 
 def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, counted: np.ndarray,
@@ -551,17 +563,48 @@ def _postings(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.
               n_stems: int) -> _TablePostings:
     """One table's BM25 postings from each (stem, row within the table, term frequency), each pair once."""
     order = np.argsort(term * max(count, 1) + row, kind="stable")
-    term, row, tf = term[order], row[order], tf[order]
+    return _weighed(first, count, term[order], row[order], tf[order], n_stems)
+
+
+def _merged_postings(kept: tuple[np.ndarray, np.ndarray, np.ndarray], read: tuple[np.ndarray, np.ndarray, np.ndarray],
+                     n_stems: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (stem, row, tf) postings of ``kept`` and ``read``, each in (stem, row) order and every row of
+    ``read`` after every row of ``kept``, as one run in (stem, row) order: each placed where it goes
+    (a stem's kept postings, then its read ones), not sorted — a million provisions' postings are 16.5
+    million, and a delta reads a few thousand."""
+    k_term, k_row, k_tf = kept
+    n_term, n_row, n_tf = read
+    if n_term.size == 0:
+        return k_term, k_row, k_tf
+    held = np.bincount(k_term, minlength=n_stems)
+    added = np.bincount(n_term, minlength=n_stems)
+    at_kept = np.arange(k_term.size, dtype=np.int64) + (np.cumsum(added) - added)[k_term]
+    at_read = np.arange(n_term.size, dtype=np.int64) + np.cumsum(held)[n_term]
+    merged = []
+    for old, new in ((k_term, n_term), (k_row, n_row), (k_tf, n_tf)):
+        out = np.empty(old.size + new.size, dtype=np.int64)
+        out[at_kept] = old
+        out[at_read] = new
+        merged.append(out)
+    return merged[0], merged[1], merged[2]
+
+
+def _weighed(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.ndarray,
+             n_stems: int) -> _TablePostings:
+    """One table's BM25 postings from each (stem, row within the table, term frequency), each pair once,
+    in (stem, row) order: their weights over the whole table."""
     doc_len = np.bincount(row, weights=tf, minlength=count).astype(np.float64)
     n_docs = int(np.count_nonzero(doc_len))
     avgdl = float(doc_len.sum()) / n_docs if n_docs else 1.0
-    df = np.bincount(term, minlength=n_stems).astype(np.float64)
+    per_stem = np.bincount(term, minlength=n_stems)
+    df = per_stem.astype(np.float64)
     idf = np.log10((n_docs - df + 0.5) / (df + 0.5) + 1.0)
+    # each row's part of the denominator once, not once per posting: the same operations on the same values
+    norm = BM25_K1 * (1.0 - BM25_B + BM25_B * (doc_len / avgdl))
     tf = tf.astype(np.float64)
-    weights = idf[term] * (tf * (BM25_K1 + 1.0)
-                           / (tf + BM25_K1 * (1.0 - BM25_B + BM25_B * (doc_len[row] / avgdl))))
+    weights = idf[term] * (tf * (BM25_K1 + 1.0) / (tf + norm[row]))
     indptr = np.zeros(n_stems + 1, dtype=np.int64)
-    np.cumsum(np.bincount(term, minlength=n_stems), out=indptr[1:])
+    np.cumsum(per_stem, out=indptr[1:])
     return _TablePostings(indptr, (row + first).astype(np.int32), weights, tf.astype(np.int32),
                           doc_len.astype(np.int32), first)
 

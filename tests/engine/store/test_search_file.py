@@ -316,3 +316,23 @@ def test_a_base_that_does_not_account_for_every_row_is_not_merged(project: Path)
         assert TextIndex.merged(graph, _Revisions(), base._text, set()) is None  # SOP-50's rows: in neither
         merged = TextIndex.merged(graph, _Revisions(), base._text, {"SOP-50@0"})
         assert merged is not None and len(merged.rows.paths) == len(base._text.rows.paths) + len(added.provisions)
+
+
+def test_merged_postings_are_the_sorted_union() -> None:
+    """Placing a delta's postings among the kept ones gives what sorting the two together gives."""
+    import numpy as np
+
+    from inforce.engine.store._memory import _merged_postings
+
+    rnd = np.random.default_rng(26)
+    for kept_rows, read_rows, stems in ((200, 30, 50), (5, 40, 7), (300, 0, 20), (0, 25, 9)):
+        def postings(rows: int, first_row: int) -> tuple:
+            pairs = {(int(rnd.integers(stems)), first_row + r) for r in range(rows) for _ in range(3)}
+            ordered = sorted(pairs)
+            return (np.array([s for s, _ in ordered], dtype=np.int64), np.array([r for _, r in ordered], dtype=np.int64),
+                    rnd.integers(1, 9, len(ordered)))
+        kept, read = postings(kept_rows, 0), postings(read_rows, kept_rows)
+        term, row, tf = _merged_postings(kept, read, stems)
+        everything = sorted(zip(np.concatenate([kept[0], read[0]]).tolist(), np.concatenate([kept[1], read[1]]).tolist(),
+                                np.concatenate([kept[2], read[2]]).tolist(), strict=True))
+        assert list(zip(term.tolist(), row.tolist(), tf.tolist(), strict=True)) == everything
