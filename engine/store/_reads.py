@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from inforce.ontology import Document, Locator, NotFoundError, Provision, Revision, Supersedes
@@ -154,22 +154,27 @@ def applicability_rows(graph: KuzuGraph) -> list[tuple[Any, ...]]:
     return found
 
 
-def provision_outlines(graph: KuzuGraph) -> dict[str, dict[str, str | None]]:
-    """Revision uid → {path: parent path} of every provision, every revision included.
+def provision_outlines(graph: KuzuGraph, revisions: Collection[str] | None = None) -> dict[str, dict[str, str | None]]:
+    """Revision uid → {path: parent path} of every provision, every revision included (only those
+    of ``revisions`` when given: those holding no provision are then left out).
 
     ``provision_paths`` without its order: one aggregated row per revision and provision
     table instead of one Python row per provision (what made opening a large project slow).
     """
     outlines: dict[str, dict[str, str | None]] = {}
+    where, params = ("WHERE p.rev IN $revs ", {"revs": sorted(revisions)}) if revisions is not None else ("", None)
     for table in _PROVISIONS:
-        for uid, pairs in graph.rows(f"MATCH (p:{table}) RETURN p.rev, collect([p.path, p.parent])"):
+        if revisions is not None and not revisions:
+            break
+        for uid, pairs in graph.rows(f"MATCH (p:{table}) {where}RETURN p.rev, collect([p.path, p.parent])", params):
             outline = outlines.get(uid)
             if outline is None:
                 outlines[uid] = dict(pairs)
             else:
                 outline.update(pairs)
-    for (uid,) in graph.rows("MATCH (r:Revision) WHERE r.provisions = 0 RETURN r.uid"):
-        outlines.setdefault(uid, {})
+    if revisions is None:
+        for (uid,) in graph.rows("MATCH (r:Revision) WHERE r.provisions = 0 RETURN r.uid"):
+            outlines.setdefault(uid, {})
     return outlines
 
 

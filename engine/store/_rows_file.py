@@ -173,10 +173,13 @@ class StoredRows:
             return None
 
 
-def open_rows(store: Any) -> StoredRows | None:
-    """The rows file of ``store``'s live build; None when it is absent or does not check
-    (another format, build id or row columns, a wrong length)."""
-    read = read_payload(rows_file(store), _MAGIC, format=FORMAT, build_id=store.build_id())
+def open_rows(store: Any, build_id: str | None = None) -> StoredRows | None:
+    """The rows file of ``store``'s live build (or of build ``build_id`` beside it: the build an
+    ingest copied its graph from); None when it is absent or does not check (another format, build
+    id or row columns, a wrong length)."""
+    wanted = store.build_id() if build_id is None else build_id
+    path = rows_file(store) if build_id is None else store.layout.home / f"rows-{build_id}.bin"
+    read = read_payload(path, _MAGIC, format=FORMAT, build_id=wanted) if wanted else None
     if read is None:
         return None
     header, body = read
