@@ -259,10 +259,10 @@ def test_a_delta_takes_the_base_builds_index_and_reads_only_what_it_wrote(
     steps = [(lambda: _ingest(project, [unique], "unique"), len(unique.provisions)),
              (lambda: _ingest(project, [revised], "revised"), len(revised.provisions)),
              (remove("SOP-03@0"), 0), (remove("SOP-77@0", add=[other]), len(other.provisions))]
-    built = TextIndex.build
+    built, tokens = TextIndex.build, _memory.fts_tokens
+    read: list[str] = []
     for number, (step, written) in enumerate(steps):
-        read: list[str] = []
-        tokens = _memory.fts_tokens
+        read.clear()
         with monkeypatch.context() as patch:
             patch.setattr(TextIndex, "build", classmethod(lambda *a, **k: pytest.fail("built, not merged")))
             patch.setattr(_memory, "fts_tokens", lambda text: read.append(text) or tokens(text))
@@ -326,7 +326,7 @@ def test_merged_postings_are_the_sorted_union() -> None:
 
     rnd = np.random.default_rng(26)
     for kept_rows, read_rows, stems in ((200, 30, 50), (5, 40, 7), (300, 0, 20), (0, 25, 9)):
-        def postings(rows: int, first_row: int) -> tuple:
+        def postings(rows: int, first_row: int, stems: int = stems) -> tuple:
             pairs = {(int(rnd.integers(stems)), first_row + r) for r in range(rows) for _ in range(3)}
             ordered = sorted(pairs)
             return (np.array([s for s, _ in ordered], dtype=np.int64), np.array([r for _, r in ordered], dtype=np.int64),
