@@ -34,8 +34,8 @@ def write_generation_files(store: Any, *, tidy: bool = True, base: tuple[str, Co
     remove those of other builds: a writer's call, under the write lock. An ingest writes them
     before its build is live, untidy, and tidies once it is (``IngestTransaction.commit``),
     giving ``base``: the build its graph was copied from and the revisions it wrote (the text
-    store and the search index take the others' rows from that build's files:
-    ``_texts.write_texts``, ``_search_file.write_search``). The files written."""
+    store, the search index and the outlines take the others' rows from that build's files:
+    ``_texts.write_texts``, ``_search_file.write_search``, ``_outlines``). The files written."""
     graph = store._reader()
     rows = write_rows(store, _reads.revision_rows(graph), _outlines(store, graph, base), tidy=tidy) if graph else None
     written = (write_texts(store, tidy=tidy, base=base), write_search(store, tidy=tidy, base=base), rows)

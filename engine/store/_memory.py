@@ -389,8 +389,8 @@ class TextIndex:
         What ``build(earlier=...)`` still paid in a delta, each once per row of the whole graph, is
         gone: the scan of every row's revision, path and hash in Kuzu, a dict of every text hash,
         and two sorts of every posting (a 10-document delta of a million provisions: 17 s). The
-        postings kept are in (stem, row) order already and the rows read come after them, so the
-        one stable sort left merges two sorted runs."""
+        postings kept are in (stem, row) order already and the rows read come after them, so each
+        posting read is placed among them, not sorted (``_merged_postings``)."""
         stemmer = _fts_stemmer(graph)
         if stemmer is None or base._stemmer != stemmer or base.hashes is None or len(base.tables) != len(FTS_INDEXES):
             return None
