@@ -54,8 +54,7 @@ def _outlines(store: Any, graph: Any, base: tuple[str, Collection[str]] | None) 
         revisions = [uid for (uid,) in graph.rows("MATCH (r:Revision) RETURN r.uid")]
         read = _reads.provision_outlines(graph, [uid for uid in revisions if uid in written])
         outlines = {uid: read.get(uid, {}) if uid in written else held.get(uid) for uid in revisions}
-        provisions = sum(int(graph.scalar(f"MATCH (p:{table}) RETURN count(p)")) for table in _reads._PROVISIONS)
-        if None not in outlines.values() and sum(map(len, outlines.values())) == provisions:  # type: ignore[arg-type]
+        if None not in outlines.values() and sum(map(len, outlines.values())) == _reads.provision_count(graph):  # type: ignore[arg-type]
             return outlines  # type: ignore[return-value]
     return _reads.provision_outlines(graph)
 

@@ -24,6 +24,7 @@ from inforce.ontology.files import ensure_room
 from ..build import index_build_id
 from ._kuzu import KuzuGraph, buffer_pool_for, cypher_path, file_bytes, kuzu_version
 from ._layout import StoreLayout, pause_point
+from ._reads import provision_count
 from ._rows import COLUMNS
 from ._schema import (
     EMBEDDING_TABLE,
@@ -194,10 +195,6 @@ def _closed_clean(path: Path) -> None:
 
 
 # ---- the steps of an ingest ----------------------------------------------------------------
-
-
-def provision_count(graph: KuzuGraph) -> int:
-    return sum(int(graph.scalar(f"MATCH (p:{t}) RETURN count(p)")) for t in _PROVISIONS)
 
 
 def text_indexes(graph: KuzuGraph) -> set[str]:

@@ -35,6 +35,7 @@ from ._build import (
 )
 from ._kuzu import KuzuGraph, cypher_path
 from ._layout import StoreLayout, pause_point
+from ._reads import provision_count
 from ._schema import EMBEDDING_INDEX, EMBEDDING_TABLE, PROVISION_TABLES, embedding_ddl
 from ._staging import StagingArea
 
@@ -305,10 +306,6 @@ def _embedding_count(graph: KuzuGraph) -> int:
     return int(graph.scalar(f"MATCH (e:{EMBEDDING_TABLE}) RETURN count(e)"))
 
 
-def _provision_total(graph: KuzuGraph) -> int:
-    return sum(int(graph.scalar(f"MATCH (p:{t}) RETURN count(p)")) for t in _PROVISIONS)
-
-
 def _has_vector_index(graph: KuzuGraph) -> bool:
     return (EMBEDDING_TABLE, EMBEDDING_INDEX) in graph.index_names()
 
@@ -322,7 +319,7 @@ def apply_embeddings(
     other_model = meta.get("embedding_model") != model or meta.get("embedding_dim") != str(dim)
     needed = sorted(graph_text_hashes(live, unlinked_only=not other_model) & cached)
     before = 0 if other_model else _linked_count(live)
-    total = _provision_total(live)
+    total = provision_count(live)
     # Many new vectors: rebuild the table and its index from the cache rather than insert
     # into the index one by one. (Dropping only the index is no option: Kuzu 0.11.3 cannot
     # COPY into a table whose vector index was dropped until the database is reopened, and

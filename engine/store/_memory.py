@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._kuzu import KuzuGraph
+from ._reads import provision_count
 from ._rows import provision_key
 from ._schema import EMBEDDING_TABLE, FTS_INDEXES
 
@@ -436,8 +437,7 @@ class TextIndex:
                 keep = at >= 0
                 stem, at, tf = stem[keep], at[keep], tf[keep]
             per_table.append((kept.size, kept.size + len(read), stem, at, tf, tokens, lengths))
-        held_rows = sum(int(graph.scalar(f"MATCH (p:{table}) RETURN count(p)")) for table in FTS_INDEXES)
-        if held_rows != len(paths):
+        if provision_count(graph) != len(paths):
             return None  # the graph is not the base's copy with the written revisions: built from nothing
         raw = list(vocabulary)
         known = base._stem_of

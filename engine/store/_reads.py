@@ -31,6 +31,7 @@ __all__ = [
     "held_provisions",
     "meta",
     "provision",
+    "provision_count",
     "provision_outlines",
     "provision_paths",
     "applicability_rows",
@@ -121,6 +122,11 @@ def qualifier_rows(graph: KuzuGraph, uid: str | None = None) -> list[tuple[Any, 
     if uid is None:
         return _keyed_rows(graph, "Qualifier", QUALIFIER_ROW_COLUMNS, "", None)
     return _keyed_rows(graph, "Qualifier", QUALIFIER_ROW_COLUMNS, "WHERE q.rev = $uid", {"uid": uid})
+
+
+def provision_count(graph: KuzuGraph) -> int:
+    """How many provisions (every kind) the graph holds."""
+    return sum(int(graph.scalar(f"MATCH (p:{table}) RETURN count(p)")) for table in _PROVISIONS)
 
 
 def provision_counts(graph: KuzuGraph) -> dict[str, int]:

@@ -45,7 +45,7 @@ from inforce.ontology import Locator
 from inforce.ontology.files import write_atomically
 
 from ._buildfile import build_file, frame, read_framed, remove_other_builds
-from ._reads import _PROVISIONS
+from ._reads import _PROVISIONS, provision_count
 from ._rows import provision_key
 
 __all__ = ["FORMAT", "TextStore", "open_texts", "texts_file", "write_texts"]
@@ -246,8 +246,7 @@ def _taken_and_read(graph: Any, earlier: TextStore, written: set[str], revisions
             hi = bisect.bisect_left(keys, f"{uid}$", lo)  # "$" follows "#": past every key of the revision
             if hi > lo:
                 body.add_run(earlier, lo, hi)
-    held = sum(graph.rows(f"MATCH (p:{table}) RETURN count(*)")[0][0] for table in _PROVISIONS)
-    return body if len(body.keys) == held else None
+    return body if len(body.keys) == provision_count(graph) else None
 
 
 def open_texts(store: Any) -> TextStore | None:
