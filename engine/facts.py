@@ -33,6 +33,7 @@ from inforce.ontology import (
 )
 from inforce.ontology.scalars import trusted
 
+from .asof.revisions import collector_paused
 from .asof.timeline import IN_FORCE, known_timestamp
 
 if TYPE_CHECKING:
@@ -758,21 +759,24 @@ def facts_from_tables(
     day = valid_at.toordinal()
     found: list[Fact] = []
     withheld: set[str] = set()
-    for name in ([subject] if subject is not None else subjects):
-        table = table_of(name)
-        if table is None:
-            continue
-        starts, ends, facts, docs = table
-        for i in np.flatnonzero((starts <= day) & (day < ends)).tolist():
-            fact = facts[i]
-            if readable is not None and not readable(fact.resolved):
-                withheld.add(docs[i])
+    # each fact a dozen objects, none in a cycle, and all kept: the collections their allocation set
+    # off walked every one again and again (2.8 of a 5.0 s answer of 88,214 facts at the million)
+    with collector_paused():
+        for name in ([subject] if subject is not None else subjects):
+            table = table_of(name)
+            if table is None:
                 continue
-            if readable is not None and fact.replaces:
-                kept = tuple(r for r in fact.replaces if readable(r))
-                if len(kept) != len(fact.replaces):
-                    withheld.update(r.doc for r in fact.replaces if r not in kept)
-                    fact = fact.model_copy(update={"replaces": kept})
-            found.append(fact)
+            starts, ends, facts, docs = table
+            for i in np.flatnonzero((starts <= day) & (day < ends)).tolist():
+                fact = facts[i]
+                if readable is not None and not readable(fact.resolved):
+                    withheld.add(docs[i])
+                    continue
+                if readable is not None and fact.replaces:
+                    kept = tuple(r for r in fact.replaces if readable(r))
+                    if len(kept) != len(fact.replaces):
+                        withheld.update(r.doc for r in fact.replaces if r not in kept)
+                        fact = fact.model_copy(update={"replaces": kept})
+                found.append(fact)
     return Facts.model_construct(facts=tuple(found), subject=subject, valid_at=valid_at, known_at=None,
                                  index_build=index_build, withheld=tuple(sorted(withheld)))

@@ -51,6 +51,7 @@ from inforce.ontology.answers import (
 )
 from inforce.ontology.views import DateChoice, PackUsed, ProvisionView, ShownTexts
 
+from .asof.revisions import collector_paused
 from .backends import DEFAULT_NLI_THRESHOLD, ModelBackends
 from .eligibility import DEFAULT_EXCLUSIONS
 from .lag import index_lag, withhold_lag
@@ -583,7 +584,11 @@ class Project:
         snapshot = self.snapshot
         day = snapshot.choose_valid_at(valid_at, attributes or {})
         held = tuple(groups)
-        return _dated(amended_facts(snapshot, snapshot.facts(subject, day.valid_at, known_at, groups=held), held), day)
+        # an answer is a dozen objects a fact, none in a cycle: the collections their allocation sets
+        # off only walk them again (88,214 facts at the million: 5.0 s with them, 2.2 s without)
+        with collector_paused():
+            return _dated(amended_facts(snapshot, snapshot.facts(subject, day.valid_at, known_at, groups=held), held),
+                          day)
 
     def stats(self, *, groups: Iterable[str] | None = ()) -> ProjectStats:
         """Counts of what the graph holds that ``groups`` may read (not given: none, only the
