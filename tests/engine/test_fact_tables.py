@@ -44,7 +44,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "documents").mkdir()
     (root / "inforce.yaml").write_text("project: fact-tables\n")
     body = ("2 PRODUCTS\n\n2.1 MIXES\n\nA. Compressive strength: not less than {a} psi.\n\n"
-            "B. Slump: 4 inches maximum.\n\nC. Concrete cover: 2 inches minimum.\n")
+            "B. Slump: ≤ 4 inches (“mix A”).\n\nC. Concrete cover: 2 inches minimum.\n")
     write_doc(root, "SPEC", "2026-01-01", body.format(a="4,000"))
     write_doc(root, "SPEC-R1", "2026-03-01", body.format(a="4,500"), until="2026-05-01")
     revision = root / "documents" / "spec-r1.md"
@@ -108,6 +108,11 @@ def test_answers_from_the_file_equal_answers_from_the_graph(project: Path) -> No
     facts = [fact for answer in answers for fact in answer["facts"]]
     assert any(fact["replaces"] for fact in facts), "the workload has no fact that replaces another"
     assert {fact["quantity"]["value"] for fact in facts if fact["subject"] == STRENGTH} >= {4000.0, 4500.0, 5000.0}
+    # the file's text is written as UTF-8, not escaped, and reads back as the graph holds it
+    assert any(fact["text"] == "≤ 4 inches" for fact in facts), "the workload has no fact written with ≤"
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot.store)
+    assert path is not None and "≤ 4 inches".encode() in path.read_bytes()
 
 
 def test_the_cli_answers_alike_with_and_without_the_file(project: Path) -> None:
@@ -494,7 +499,7 @@ def test_a_build_takes_the_figures_amending_items_were_read_as_where_all_they_re
         # ADD-2 on 1 June, when the first revision is in force again) read again; ADD-3, read in revision R1
         # (in force on 1 April), taken
         lambda: (project / "documents" / "spec.md").write_text(
-            (project / "documents" / "spec.md").read_text().replace("Slump: 4 inches", "Slump: 3 inches")),
+            (project / "documents" / "spec.md").read_text().replace("Slump: ≤ 4 inches", "Slump: ≤ 3 inches")),
     ]
     readings, words = [], []
     for step in steps:
