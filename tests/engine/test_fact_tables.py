@@ -552,3 +552,16 @@ def test_an_answer_is_built_with_the_collector_paused_and_leaves_it_running(
         with pytest.raises(RuntimeError, match="in the middle"):
             opened.facts(STRENGTH, DAYS[10])
         assert gc.isenabled()
+
+
+@pytest.mark.parametrize("value", [
+    {"rows": [["SPEC@A", "SPEC", "2.1.A", "≤ 4 inches “mix A”", 4.0, None, -0.0, 1e-05, 1e300, 3]], "entries": []},
+    {"rows": [["t", float("inf"), float("-inf")]], "entries": [[0, 1, 2, []]]},
+    {"rows": [["a lone \ud800 surrogate, \x00 and \u2028", 1]], "entries": []},
+])
+def test_a_chunk_is_written_as_json_that_reads_back_the_same(value: dict) -> None:
+    from inforce.engine.fact_tables import _json_bytes
+
+    written = _json_bytes(value)
+    assert json.loads(written) == value
+    assert json.loads(written.decode("utf-8")) == value
