@@ -12,6 +12,7 @@ one ``bisect``. The semantics are described in ``engine.asof.index``.
 from __future__ import annotations
 
 import gc
+import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -107,22 +108,38 @@ class DocumentRevisions:
         return self.built
 
 
+#: Who holds ``collector_paused`` now (threads and nested uses), and whether the collector ran before
+#: the first of them paused it; both changed under the lock.
+_pause_lock = threading.Lock()
+_pausers = 0
+_resume = False
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a large, cycle-free structure is built
-    (this index; an ingest's documents).
+    (this index; an ingest's documents; an answer of facts).
 
     The build allocates hundreds of thousands of small lists and dicts (none of them in a
     cycle); each burst would trigger collections that walk every object the process holds,
     the store's records included, which tripled the time to open a 100k-section project.
+    One pause for the process, however many threads and nested uses hold it (a service answers
+    on many threads): the collector runs again once the last leaves, if it ran before the first
+    came, and a caller that had it off finds it off.
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    global _pausers, _resume
+    with _pause_lock:  # threads pause one collector: the last to leave resumes it (audit 130 F1)
+        if _pausers == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pausers += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _pause_lock:
+            _pausers -= 1
+            if _pausers == 0 and _resume:
+                gc.enable()
 
 
 def locate(entry: DocumentRevisions, path: str | None, day: int, known_ts: float) -> tuple[int, int, int]:
