@@ -85,7 +85,7 @@ __all__ = [
 ]
 
 #: Goes into the index build id: change it whenever what is extracted from a text can change.
-EXTRACTOR_VERSION = "inforce-quantities/31"
+EXTRACTOR_VERSION = "inforce-quantities/32"
 
 #: The longest header and row (as the ``|`` table ``_in_row`` writes them) a cell's unbound
 #: figure is read again within: a schedule's row is some hundreds of characters; one of
@@ -874,9 +874,20 @@ def _mention_model(item: Found, shift: int, text: str, base: int, binding: Any) 
         subject_binding = binding.model(base)
         if bound == "exact" and binding.rule.bound in ("min", "max"):
             bound, bound_from = binding.rule.bound, "vocabulary"
+    value, upper = item.value, item.upper
+    if not _finite(value, upper, *((normalized.value, normalized.upper) if normalized is not None else ())):
+        # a number past what a float holds (over 300 digits, or a scale or unit taking it there) was read as
+        # infinity: kept without a value and warned about, as a malformed number is, and bound to nothing
+        written = text[item.start + shift : item.end + shift]
+        warnings += (QuantityWarning(
+            code="malformed_number", text=written, span=_span(base + shift, item.start, item.end),
+            message=f"{written[:60]!r}{'…' if len(written) > 60 else ''} is too large to read as a number; "
+                    "the figure is kept without a value"),)
+        value = upper = normalized = None
+        subject = subject_binding = None
     return QuantityMention(
         text=text[item.start + shift : item.end + shift], span=_span(base + shift, item.start, item.end),
-        value=item.value, upper=item.upper, nominal=item.nominal, unit=item.unit,
+        value=value, upper=upper, nominal=item.nominal, unit=item.unit,
         unit_expression=resolved.expression if resolved else None,
         dimension=resolved.dimension if resolved else None,
         unit_from=item.unit_from or ("text" if resolved is not None else None),
@@ -885,6 +896,11 @@ def _mention_model(item: Found, shift: int, text: str, base: int, binding: Any) 
         frequency=item.frequency, per_day=item.per_day, spacing=item.spacing,
         subject=subject, binding=subject_binding, warnings=warnings,
     )
+
+
+def _finite(*values: float | None) -> bool:
+    """Whether every one of ``values`` given is a finite number."""
+    return all(value is None or math.isfinite(value) for value in values)
 
 
 def _significant(value: float) -> float:
