@@ -38,10 +38,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pydantic_core
 
 from inforce.ontology import Fact, Facts, Locator
 from inforce.ontology.files import write_atomically
+from inforce.ontology.jsontext import compact_bytes
 
 from .amendments import AmendedFigures, OwnWordsKept, Readings
 from .facts import DOC, PATH, REV, FactTable, WindowKey, Windows, fact_of_row, facts_from_tables
@@ -203,7 +203,7 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
     spans: dict[str, tuple[int, int]] = {}
     offset = 0
     for subject in sorted(table.rows):
-        chunk = _json_bytes(_chunk(table, subject, table.rows[subject]))
+        chunk = compact_bytes(_chunk(table, subject, table.rows[subject]))
         spans[subject] = (offset, len(chunk))
         chunks.append(chunk)
         offset += len(chunk)
@@ -223,18 +223,6 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "facts")
     return target
-
-
-def _json_bytes(value: Any) -> bytes:
-    """``value`` as compact JSON by pydantic-core's encoder: what ``json.dumps`` writes, read back
-    the same (a non-ASCII character written as itself, not escaped; a float that is no number
-    still NaN or Infinity), at a third of the time (the million's 133 MB of chunks in 0.62 s
-    against 1.79 s). A string UTF-8 cannot hold (a lone surrogate, which that encoder refuses) is
-    written as ``json.dumps`` writes it, escaped."""
-    try:
-        return pydantic_core.to_json(value, inf_nan_mode="constants")
-    except pydantic_core.PydanticSerializationError:
-        return json.dumps(value, separators=(",", ":")).encode("utf-8")
 
 
 def _chunk(table: FactTable, subject: str, rows: Sequence[tuple[Any, ...]]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import pytest
 from inforce.engine.store import GraphStore
 from inforce.engine.store._layout import StoreLayout
 from inforce.engine.store._staging import JSON_ROW_MAX_BYTES, StagingArea
+from inforce.ontology.jsontext import compact_bytes
 
 from store_factory import MANIFEST, make_document
 
@@ -50,7 +51,7 @@ def test_a_revision_past_the_old_copy_ceiling_ingests_and_reads_back(tmp_path: P
 
 def test_the_ceiling_is_measured_in_utf8_bytes_of_the_line(tmp_path: Path) -> None:
     staging = StagingArea(tmp_path / "staging")
-    frame = len(staging._encode({"text": ""})) + 1  # the braces, the key, the quotes, the newline
+    frame = len(compact_bytes({"text": ""})) + 1  # the braces, the key, the quotes, the newline
     filler = JSON_ROW_MAX_BYTES - frame
     staging.write("Section", {"text": "x" * filler})                 # exactly at the ceiling: the JSON file
     staging.write("Section", {"text": "x" * (filler + 1)})           # one byte over: set aside
