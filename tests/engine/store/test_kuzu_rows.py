@@ -5,6 +5,7 @@ public ``QueryResult`` hands them over, with and without the native object to re
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
 
 import kuzu
@@ -21,7 +22,7 @@ _ROWS = [
 
 
 @pytest.fixture
-def graph(tmp_path: Path) -> KuzuGraph:
+def graph(tmp_path: Path) -> Iterator[KuzuGraph]:
     opened = KuzuGraph(tmp_path / "rows.kuzu", read_only=False)
     opened.execute("CREATE NODE TABLE T(key INT64, uid STRING, path STRING, value DOUBLE, day DATE, words STRING[],"
                    " PRIMARY KEY(key))")
