@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import zlib
+from collections.abc import Iterable
+from pathlib import Path
 
 from inforce.ontology import (
     Callout,
@@ -19,7 +21,7 @@ from inforce.ontology import (
     TableRow,
 )
 
-__all__ = ["MANIFEST", "make_document", "sentence"]
+__all__ = ["MANIFEST", "ingest_documents", "make_document", "sentence"]
 
 MANIFEST = Manifest(project="store-tests", facets=("market",), rules=({"stock": "precedence/aia-style", "params": {"source": "Art. 1.2"}},))
 
@@ -110,3 +112,18 @@ def declared_edge(source: str, target: str, *, by: str | None = None, scope: str
                   effective: dt.date = dt.date(2026, 4, 10), line: int | None = 7) -> Supersedes:
     return Supersedes(source=Locator.parse(source), target=Locator.parse(target), scope=scope,
                       effective=effective, by=Locator.parse(by) if by else None, line=line)
+
+
+def ingest_documents(root: Path, add: Iterable[Document] = (), remove: Iterable[str] = (), *,
+                     config: str = "store-tests") -> None:
+    """One ingest into the store at ``root`` (made when absent), through the store's own
+    transaction: the revisions ``remove`` names taken out, then ``add`` put in, under the
+    configuration id ``config`` (the build id follows it)."""
+    from inforce.engine.store import GraphStore
+
+    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, config) as tx:
+        for uid in remove:
+            tx.remove(uid)
+        for document in add:
+            tx.add(document)
+        tx.commit()

@@ -16,7 +16,7 @@ from inforce.engine.store import GraphStore
 from inforce.engine.store._memory import MemorySearch
 from inforce.engine.store._search_file import open_search, search_file
 
-from store_factory import MANIFEST, make_document
+from store_factory import ingest_documents, make_document
 
 WORDS = ["compressive strength", "batch records", "item mg", "concrete", "records of the product", "the"]
 DOCUMENTS = [
@@ -30,10 +30,7 @@ DOCUMENTS = [
 
 
 def _ingest(root: Path, documents, label: str = "search") -> None:
-    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, label) as tx:
-        for document in documents:
-            tx.add(document)
-        tx.commit()
+    ingest_documents(root, documents, config=label)
 
 
 @pytest.fixture(scope="module")
@@ -172,11 +169,7 @@ def test_a_new_build_reads_only_the_changed_revisions_texts_and_answers_as_one_f
                             texts={"2": "Compressive strength at 28 days: not less than 6,000 psi; records kept."})
 
     def remove(uid: str):
-        def step() -> None:
-            with GraphStore.open(project, read_only=False) as store, store.begin_ingest(MANIFEST, "gone") as tx:
-                tx.remove(uid)
-                tx.commit()
-        return step
+        return lambda: ingest_documents(project, remove=[uid], config="gone")
 
     steps = [
         (lambda: _ingest(project, [grout], "grout"), len(grout.provisions)),  # a document added
@@ -246,14 +239,7 @@ def test_a_delta_takes_the_base_builds_index_and_reads_only_what_it_wrote(
                             texts={"2": "Compressive strength at 28 days: not less than 6,000 psi; records kept."})
 
     def remove(*uids: str, add=()):
-        def step() -> None:
-            with GraphStore.open(project, read_only=False) as store, store.begin_ingest(MANIFEST, "step") as tx:
-                for uid in uids:
-                    tx.remove(uid)
-                for document in add:
-                    tx.add(document)
-                tx.commit()
-        return step
+        return lambda: ingest_documents(project, add, uids, config="step")
 
     other = make_document("SOP-78", "0", sections=1, rows=1, callouts=0)
     steps = [(lambda: _ingest(project, [unique], "unique"), len(unique.provisions)),

@@ -15,18 +15,13 @@ from inforce.engine.store import GraphStore, _build
 from inforce.engine.store._kuzu import KuzuGraph
 from inforce.ontology import StoreError
 
-from store_factory import MANIFEST, make_document
+from store_factory import ingest_documents, make_document
 
 DOCS = [make_document(f"SPEC-{n}", "0", sections=8, rows=2, callouts=1) for n in range(3)]
 
 
 def _ingest(root: Path, add: list, remove: tuple[str, ...] = ()) -> None:
-    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "cfg") as tx:
-        for uid in remove:
-            tx.remove(uid)
-        for document in add:
-            tx.add(document)
-        tx.commit()
+    ingest_documents(root, add, remove, config="cfg")
 
 
 def test_a_fresh_small_graph_is_not_inflated_by_its_relationships(tmp_path: Path) -> None:

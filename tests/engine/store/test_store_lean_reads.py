@@ -9,7 +9,7 @@ import pytest
 
 from inforce.engine.store import GraphStore
 
-from store_factory import MANIFEST, declared_edge, make_document
+from store_factory import declared_edge, ingest_documents, make_document
 
 DOCUMENTS = [
     make_document("SPEC-033000", "0", sections=5, rows=3, callouts=2),
@@ -30,12 +30,7 @@ def _row(revision):
 
 
 def _ingest(root: Path, documents, removed=()) -> None:
-    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "lean") as tx:
-        for uid in removed:
-            tx.remove(uid)
-        for document in documents:
-            tx.add(document)
-        tx.commit()
+    ingest_documents(root, documents, removed, config="lean")
 
 
 @pytest.fixture(scope="module")

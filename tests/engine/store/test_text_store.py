@@ -21,16 +21,11 @@ from inforce.engine.store._search_file import search_file
 from inforce.engine.store._texts import texts_file
 from inforce.ontology import Locator
 
-from store_factory import MANIFEST, make_document
+from store_factory import ingest_documents, make_document
 
 
 def _ingest(root: Path, documents, removed=()) -> None:
-    with GraphStore.open(root, read_only=False) as store, store.begin_ingest(MANIFEST, "texts") as tx:
-        for uid in removed:
-            tx.remove(uid)
-        for document in documents:
-            tx.add(document)
-        tx.commit()
+    ingest_documents(root, documents, removed, config="texts")
 
 
 def _three_revisions(root: Path) -> Path:
