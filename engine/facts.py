@@ -563,7 +563,8 @@ Windows = list[tuple[int, int, tuple[Locator, ...]]]
 
 def window_inputs(index: AsOfIndex) -> dict[str, str]:
     """For each document, a digest of everything the days in force of its provisions are worked out
-    from (``FactTable.windows``): its revisions as the as-of index holds them, every edge it is an end
+    from (``FactTable.windows``): what the as-of index builds its revisions from
+    (``AsOfIndex.entry_inputs``), every edge it is an end
     or the maker of, and the revisions of the documents at those edges' other ends. A document whose
     digest two builds share has the same windows in both, whatever else changed: an ingest takes the
     earlier build's for it (``engine.fact_tables.known_windows``) and works out only the others (a
@@ -584,12 +585,7 @@ def window_inputs(index: AsOfIndex) -> dict[str, str]:
     def revisions(doc: str) -> str:
         found = own.get(doc)
         if found is None:
-            entry = index.entry(doc)
-            found = own[doc] = "" if entry is None else repr((
-                [tuple(row) for row in entry.rows], entry.froms, entry.untils, entry.recorded, entry.resumes,
-                entry.labels, [None if c is None else sorted(c) for c in entry.contents],
-                sorted(entry.versions.items()), entry.paths_known,
-                None if entry.parents is None else sorted(entry.parents.items(), key=repr)))
+            found = own[doc] = index.entry_inputs(doc)
         return found
 
     digests: dict[str, str] = {}

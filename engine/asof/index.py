@@ -166,6 +166,16 @@ class AsOfIndex:
         built = self._entries[doc] = index_document(doc, entry, self._paths)  # type: ignore[arg-type]
         return built
 
+    def entry_inputs(self, doc: str) -> str:
+        """Everything ``entry(doc)`` is built from, written out: the document's revision rows, in
+        one order whatever order they were read in, each with the provision paths its revision
+        holds (``[]`` for a document the index lacks). Two indexes giving a document the same
+        text give it the same entry. The text costs no entry built: ``facts.window_inputs`` asks
+        it of every document, and building every entry had taken 1.3 s of a delta at a million
+        provisions."""
+        paths = self._paths
+        return repr(sorted((repr(row), repr(paths.get(f"{doc}@{row[LABEL]}"))) for row in self._raw(doc)))
+
     def materialize(self) -> int:
         """Build every document's arrays now (instead of on first use); returns how many."""
         with collector_paused():
