@@ -842,9 +842,10 @@ class Snapshot:
         ``write_generation_files``), under the write lock: ``tidy``, the files of other builds
         are removed (an ingest tidies once its build is live)."""
         if open_fact_tables(self._store) is None:
-            # each document's windows taken from an earlier build when what they are worked out from is the same
+            # each run of a document's rows whose windows are worked out from what they were in an earlier
+            # build is copied from that build's file as written (``write_fact_tables``): none is read back
             inputs = window_inputs(self.index)
-            table = self._fact_table(known_windows(self._store, inputs))
+            table = self._fact_table()
             said, kept = self._own_words()
             write_fact_tables(self._store, table, tidy=tidy, readings=self._readings(), own_words=said,
                               inputs=inputs, amended=self._amended_kept(), own_kept=kept)

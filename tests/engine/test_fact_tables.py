@@ -577,9 +577,9 @@ def test_an_answer_is_built_with_the_collector_paused_and_leaves_it_running(
 
 
 @pytest.mark.parametrize("value", [
-    {"rows": [["SPEC@A", "SPEC", "2.1.A", "≤ 4 inches “mix A”", 4.0, None, -0.0, 1e-05, 1e300, 3]], "entries": []},
-    {"rows": [["t", float("inf"), float("-inf")]], "entries": [[0, 1, 2, []]]},
-    {"rows": [["a lone \ud800 surrogate, \x00 and \u2028", 1]], "entries": []},
+    {"rows": [["SPEC@A", "SPEC", "2.1.A", "≤ 4 inches “mix A”", 4.0, None, -0.0, 1e-05, 1e300, 3]], "windows": [[]]},
+    {"rows": [["t", float("inf"), float("-inf")]], "windows": [[[1, 2, ["SPEC@A#2.1"]]]]},
+    {"rows": [["a lone \ud800 surrogate, \x00 and \u2028", 1]], "windows": [[]]},
 ])
 def test_a_chunk_is_written_as_json_that_reads_back_the_same(value: dict) -> None:
     from inforce.ontology.jsontext import compact_bytes  # what writes each chunk
