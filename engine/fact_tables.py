@@ -53,7 +53,7 @@ from inforce.ontology.jsontext import compact_bytes
 
 from .amendments import AmendedFigures, OwnWordsKept, Readings
 from .facts import DOC, PATH, REV, FactTable, WindowKey, Windows, fact_of_row, facts_from_tables
-from .store import build_file, earlier_builds, frame, read_framed, remove_other_builds
+from .store import build_file, earlier_builds, framed_parts, read_framed, remove_other_builds
 
 if TYPE_CHECKING:
     from .store import GraphStore
@@ -245,7 +245,7 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
               "own_words": dict(own_words or {}), "inputs": dict(inputs or {}), "amended": [offset, len(figures)],
               "own_kept": [offset + len(figures), len(said)], "runs": [offset + len(figures) + len(said), len(placed)]}
     # not aligned: the body is JSON chunks, read by offset
-    write_atomically(target, frame(_MAGIC, header, chunks, align=1))
+    write_atomically(target, framed_parts(_MAGIC, header, chunks, align=1))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "facts")
     return target

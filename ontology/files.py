@@ -29,6 +29,9 @@ __all__ = ["MAX_INPUT_BYTES", "LockUnusable", "Together", "append_line", "create
            "is_file_name", "is_inside", "name_not_utf8", "name_text", "unnamed_path", "is_partial_write", "lock_is_held", "no_room", "no_room_refusal", "no_temporary_room", "not_regular", "read_only", "read_bounded", "read_bounded_text", "release_lock",
            "take_lock", "write_atomically", "write_in_place", "written_together"]
 
+#: What the atomic writers write: bytes, or a list of parts written one after another.
+Payload = bytes | memoryview | list[bytes | memoryview]
+
 _PARTIAL = ".partial"
 
 
@@ -220,7 +223,7 @@ def create_atomically(path: str | Path, data: bytes | str) -> bool:
     return True
 
 
-def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None) -> Path:
+def _write_temporary(path: Path, payload: Payload, existing: os.stat_result | None) -> Path:
     """A synced temporary file beside ``path`` holding ``payload`` (removed if writing fails)."""
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}{_PARTIAL}")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies
@@ -240,11 +243,12 @@ def _write_temporary(path: Path, payload: bytes, existing: os.stat_result | None
     return temporary
 
 
-def _write_all(fd: int, payload: bytes) -> None:
-    """Every byte of ``payload`` written at ``fd``, then synced."""
-    view = memoryview(payload)
-    while view:
-        view = view[os.write(fd, view):]
+def _write_all(fd: int, payload: Payload) -> None:
+    """Every byte of ``payload`` (or of each of its parts, in order) written at ``fd``, then synced."""
+    for part in payload if isinstance(payload, (list, tuple)) else (payload,):
+        view = memoryview(part).cast("B")
+        while view:
+            view = view[os.write(fd, view):]
     os.fsync(fd)
 
 
@@ -287,9 +291,10 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def write_atomically(path: str | Path, data: bytes | str) -> None:
-    """Replace ``path`` with ``data`` (text as UTF-8) so that a reader, or a crash, sees the old
-    file or the new one, never half of one.
+def write_atomically(path: str | Path, data: bytes | str | list[bytes | memoryview]) -> None:
+    """Replace ``path`` with ``data`` (text as UTF-8; a list: its parts one after another, never
+    joined in memory, as a build's text store is written from runs of the file before it) so that
+    a reader, or a crash, sees the old file or the new one, never half of one.
 
     A temporary file beside ``path`` is written, synced and renamed over it, and the rename is
     made durable. A new file gets the umask's permissions (mkstemp's 0600 would hide it from

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["build_file", "earlier_builds", "frame", "kind_files", "read_framed", "read_payload",
+__all__ = ["build_file", "earlier_builds", "frame", "framed_parts", "kind_files", "read_framed", "read_payload",
            "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
@@ -56,11 +56,19 @@ def build_file(store: Any, kind: str) -> Path | None:
     return store.layout.home / f"{kind}-{build_id}.bin" if build_id else None
 
 
-def frame(magic: bytes, header: Mapping[str, Any], body: Sequence[bytes] = (), *, align: int = 8,
+def frame(magic: bytes, header: Mapping[str, Any], body: Sequence[bytes | memoryview] = (), *, align: int = 8,
           compact: bool = False) -> bytes:
-    """The whole file: the magic, the header's length, the header as JSON, its first field the
-    file's ``sha256`` (``_DIGEST``), padded with spaces (JSON reads them as whitespace) so that
-    the body starts at a multiple of ``align`` bytes, then ``body``'s parts.
+    """The whole file (``framed_parts`` joined)."""
+    return b"".join(framed_parts(magic, header, body, align=align, compact=compact))
+
+
+def framed_parts(magic: bytes, header: Mapping[str, Any], body: Sequence[bytes | memoryview] = (), *,
+                 align: int = 8, compact: bool = False) -> list[bytes | memoryview]:
+    """The whole file, as parts to write one after another (``ontology.files.write_atomically``
+    takes them so: a body of hundreds of megabytes is never copied into one more): the magic, the
+    header's length, the header as JSON, its first field the file's ``sha256`` (``_DIGEST``),
+    padded with spaces (JSON reads them as whitespace) so that the body starts at a multiple of
+    ``align`` bytes, then ``body``'s parts.
 
     ``compact`` drops the spaces JSON puts after separators (a header holding large lists);
     ``align=1`` pads nothing. Both are per kind, fixed by the files already written."""
@@ -71,7 +79,7 @@ def frame(magic: bytes, header: Mapping[str, Any], body: Sequence[bytes] = (), *
     head = magic + _LENGTH.pack(len(encoded)) + encoded
     digest = _digest([head, *body])
     at = len(magic) + _LENGTH.size + len(_DIGEST_STARTS[compact])
-    return b"".join([head[:at], digest.encode(), head[at + len(_UNSET):], *body])
+    return [head[:at] + digest.encode() + head[at + len(_UNSET):], *body]
 
 
 def _digest(parts: Sequence[bytes | memoryview]) -> str:

@@ -35,7 +35,7 @@ from typing import Any
 
 from inforce.ontology.files import write_atomically
 
-from ._buildfile import build_file, frame, read_payload, remove_other_builds
+from ._buildfile import build_file, framed_parts, read_payload, remove_other_builds
 from ._reads import REVISION_ROW_COLUMNS
 
 __all__ = ["StoredRows", "open_rows", "rows_file", "write_rows"]
@@ -140,7 +140,7 @@ def write_rows(
         offset += len(part)
     header = {"format": FORMAT, "build_id": store.build_id(), "columns": list(REVISION_ROW_COLUMNS),
               "parts": spans, "body_bytes": offset}
-    write_atomically(target, frame(_MAGIC, header, parts, align=1))
+    write_atomically(target, framed_parts(_MAGIC, header, parts, align=1))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "rows")
     return target

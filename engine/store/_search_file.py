@@ -36,7 +36,7 @@ import numpy as np
 
 from inforce.ontology.files import write_atomically
 
-from ._buildfile import build_file, earlier_builds, frame, read_framed, remove_other_builds
+from ._buildfile import build_file, earlier_builds, framed_parts, read_framed, remove_other_builds
 from ._kuzu import KuzuGraph
 from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _TablePostings
 
@@ -113,7 +113,7 @@ def write_search(store: Any, *, tidy: bool = False, base: tuple[str, Collection[
         }
     header["arrays_bytes"] = arrays.size
     # compact: the header holds every path and stem; 8-aligned: the arrays are read in place
-    write_atomically(target, frame(_MAGIC, header, arrays.parts, compact=True))
+    write_atomically(target, framed_parts(_MAGIC, header, arrays.parts, compact=True))
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "search")
     return target

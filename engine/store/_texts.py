@@ -44,7 +44,7 @@ import numpy as np
 from inforce.ontology import Locator
 from inforce.ontology.files import write_atomically
 
-from ._buildfile import build_file, frame, read_framed, remove_other_builds
+from ._buildfile import build_file, framed_parts, read_framed, remove_other_builds
 from ._reads import _PROVISIONS, provision_count
 from ._rows import provision_key
 
@@ -172,10 +172,11 @@ def write_texts(store: Any, *, tidy: bool = False, base: tuple[str, Collection[s
         "keys": keys, "titles": titles,
     }
     # 8-aligned: the arrays are read in place
-    framed = frame(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(), *blobs])
-    del body, blobs  # the base file's map closes once nothing views it
-    earlier = None
+    # written part by part: the base file's runs straight from its map, never copied into one file in memory
+    framed = framed_parts(_MAGIC, header, [offsets.tobytes(), starts.tobytes(), ends.tobytes(), *blobs])
     write_atomically(target, framed)
+    del framed, body, blobs  # the base file's map closes once nothing views it
+    earlier = None
     if tidy:
         remove_other_builds(store.layout.home, store.build_id(), "texts")
     return target

@@ -63,6 +63,18 @@ def test_an_atomic_write_replaces_the_whole_file_and_keeps_its_permissions(tmp_p
     assert [p.name for p in tmp_path.iterdir()] == ["answer.txt"]  # no temporary file is left
 
 
+def test_an_atomic_write_of_parts_writes_them_one_after_another(tmp_path: Path) -> None:
+    # a build's text store is written from runs of the file before it, viewed in its map: never joined first
+    import array
+
+    target = tmp_path / "parts.bin"
+    numbers = array.array("q", [1, -2, 3])  # a view of 8-byte items: written as its bytes
+    parts = [b"head", memoryview(b"xxbodyxx")[2:6], memoryview(numbers), b"", b"tail"]
+    write_atomically(target, parts)
+    assert target.read_bytes() == b"head" + b"body" + numbers.tobytes() + b"tail"
+    assert [p.name for p in tmp_path.iterdir()] == ["parts.bin"]
+
+
 def test_an_atomic_write_that_fails_leaves_the_old_file_and_no_partial(tmp_path: Path) -> None:
     target = tmp_path / "answer.txt"
     target.write_text("KEEP")

@@ -13,6 +13,7 @@ from inforce.engine.store import (
     GraphStore,
     build_file,
     frame,
+    framed_parts,
     read_framed,
     read_payload,
     remove_other_builds,
@@ -45,6 +46,21 @@ def test_a_frame_reads_back(tmp_path, align, compact):
         assert mapped[start:] == PAYLOAD
     # the digest is of the whole file, its own 64 characters read as zeros
     assert hashlib.sha256(written.replace(digest.encode(), b"0" * 64)).hexdigest() == digest
+
+
+def test_a_frame_written_in_parts_reads_back_as_the_frame_joined(tmp_path):
+    # the large per-build files are written part by part (their body never copied into one bytes)
+    from inforce.ontology.files import write_atomically
+
+    body = [PAYLOAD[:3], memoryview(PAYLOAD)[3:]]
+    parts = framed_parts(MAGIC, HEADER, body)
+    assert parts[1:] == body and b"".join(parts) == frame(MAGIC, HEADER, body)
+    path = tmp_path / "kind-00ff.bin"
+    write_atomically(path, parts)
+    read = read_framed(path, MAGIC)
+    assert read is not None
+    with read[0] as mapped:
+        assert mapped[read[2]:] == PAYLOAD
 
 
 @pytest.mark.parametrize(("old", "new"), [

@@ -63,7 +63,7 @@ def test_exports_are_the_store_api():
     assert set(store_package.__all__) == {
         "SCHEMA_VERSION", "EmbeddingsApplied", "GraphStore", "IngestReport", "IngestTransaction",
         "TextStore", "open_texts", "write_texts", "write_generation_files",  # the per-build files
-        "build_file", "frame", "read_framed", "read_payload", "remove_other_builds",  # their shared framing (engine.fact_tables and the grammar file use it)
+        "build_file", "frame", "framed_parts", "read_framed", "read_payload", "remove_other_builds",  # their shared framing (engine.fact_tables and the grammar file use it)
         "earlier_builds",  # an earlier build's file a new build takes unchanged parts from (fact tables, search)
         "kind_files",  # every build's file of one kind, read before the store opens (the groups record)
     }
