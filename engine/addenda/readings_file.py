@@ -129,7 +129,7 @@ def keep_ingested(snapshot: Snapshot, key: str, kinds: Collection[str],
     for the first process that asks (``stored_readings``). The readings are assembled in the
     build's order of revisions, as ``readings_of`` walks them; a proposal's similarity (an
     embedder's, shown by the ingest alone) is left out, since ``readings_of`` measures none."""
-    holding = [meta.uid for meta in snapshot.store.documents() if meta.kind in kinds]
+    holding = [uid for uid, kind in snapshot.store.revision_kinds() if kind in kinds]
     if set(holding) != set(read) or len(holding) != len(read):
         return None
     kept = ((uid.partition("@")[0], dataclasses.replace(reading, proposed=_unmeasured(reading.proposed)),

@@ -401,6 +401,12 @@ def has_provision(graph: KuzuGraph, doc: str, path: str | None) -> bool:
     )
 
 
+def revision_kinds(graph: KuzuGraph) -> list[tuple[str, str]]:
+    """Every revision's (uid, kind), in ``documents``' order: what a caller wanting only which
+    revisions are of which kinds reads, not every revision's metadata built into a ``Document``."""
+    return [(uid, kind) for uid, kind in graph.rows(f"MATCH (r:Revision) RETURN r.uid, r.kind {_ORDER}")]
+
+
 def source_hashes(graph: KuzuGraph) -> dict[str, tuple[str, str]]:
     rows = graph.rows("MATCH (r:Revision) RETURN r.source_file, r.uid, r.content_hash ORDER BY r.uid")
     return {file: (uid, content) for file, uid, content in rows}

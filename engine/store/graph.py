@@ -377,6 +377,11 @@ class GraphStore:
             write_rows(self, _reads.revision_rows(graph), found)
         return found
 
+    def revision_kinds(self) -> list[tuple[str, str]]:
+        """Every revision's (uid, kind), in the order of ``documents`` (none before the first ingest)."""
+        graph = self._reader()
+        return _reads.revision_kinds(graph) if graph else []
+
     def source_hashes(self) -> dict[str, tuple[str, str]]:
         """Source file → (revision uid, content hash), so an ingest can skip unchanged files."""
         graph = self._reader()

@@ -74,6 +74,12 @@ def test_document_comes_back_equal(store, document):
     assert store.document(document.uid) == document
 
 
+def test_revision_kinds_are_the_documents_uids_and_kinds_in_their_order(store):
+    # what the readings an ingest keeps ask for, without building every revision's metadata
+    assert store.revision_kinds() == [(d.uid, d.kind) for d in store.documents()]
+    assert len(store.revision_kinds()) == len(DOCUMENTS)
+
+
 def test_documents_and_revisions_are_metadata_of_every_revision(store):
     by_uid = {d.uid: d for d in store.documents()}
     assert set(by_uid) == {d.uid for d in DOCUMENTS}
