@@ -9,7 +9,16 @@ import typer
 from inforce.engine import Project
 from inforce.ontology import Facts
 
-from ._common import FormatOption, OutputFormat, ProjectArg, emit_json, err, handle_errors, out
+from ._common import (
+    FormatOption,
+    OutputFormat,
+    ProjectArg,
+    emit_json,
+    err,
+    handle_errors,
+    kept_to_exit,
+    out,
+)
 from ._options import (
     GroupsOption,
     KnownAtOption,
@@ -62,7 +71,7 @@ def facts(
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Every in-force statement of a subject's quantity across prose, table rows, callouts and addenda."""
-    with Project.open(project) as opened:
+    with kept_to_exit(), Project.open(project) as opened:
         found = opened.facts(subject, parse_valid_at(valid_at), parse_known_at(known_at), groups=parse_groups(groups))
     if found.valid_at_source != "valid_at":
         err.print(f"valid_at {found.valid_at}: from {found.valid_at_source}", markup=False)
