@@ -138,7 +138,7 @@ def main() -> None:
     # Reference counting still frees whatever is not in a cycle; cycles are still collected,
     # only less often.
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
-    from ._common import one_command_process
+    from ._process import one_command_process
 
     one_command_process()
     try:

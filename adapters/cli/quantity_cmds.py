@@ -16,7 +16,6 @@ from ._common import (
     emit_json,
     err,
     handle_errors,
-    kept_to_exit,
     out,
 )
 from ._options import (
@@ -27,6 +26,7 @@ from ._options import (
     parse_known_at,
     parse_valid_at,
 )
+from ._process import kept_to_exit
 
 __all__ = ["register"]
 

@@ -1,5 +1,5 @@
 """A command of one short process builds its answer with Python's cyclic collector off and leaves
-the answer's objects out of its later collections (``adapters.cli._common.kept_to_exit``): the first
+the answer's objects out of its later collections (``adapters.cli._process.kept_to_exit``): the first
 collection after 88,214 statements of ``facts`` had walked them all only to keep them. Only in the
 command line's own process: a command run inside another program (a test's ``CliRunner``, a script)
 finds the collector as it left it. Each case runs in a child, so this test process is never frozen."""
@@ -14,7 +14,7 @@ import pytest
 
 _CHILD = """
 import gc, json, sys
-from inforce.adapters.cli._common import kept_to_exit, one_command_process
+from inforce.adapters.cli._process import kept_to_exit, one_command_process
 if sys.argv[1] == "command line":
     one_command_process()
 before = gc.get_freeze_count()
