@@ -43,9 +43,10 @@ import json
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import numpy as np
+from pydantic import Strict, TypeAdapter
 
 from inforce.ontology import Fact, Facts, Locator
 from inforce.ontology.files import write_atomically
@@ -157,6 +158,8 @@ class StoredFactTables:
                     entries.append((n, replaces))
                     docs.append(row[DOC])
             starts_array, ends_array = np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64)
+            if bool(np.any(starts_array >= ends_array)):
+                raise ValueError("a span of days that does not end after it starts")
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as damaged:
             raise DamagedFactTables(f"{self.path}: the table of {subject!r} does not read: {damaged}") from None
         return starts_array, ends_array, _Facts(rows, entries, f"{self.path}: the table of {subject!r}"), docs
@@ -261,7 +264,7 @@ def _chunk(table: FactTable, subject: str, offset: int, earlier: _EarlierRuns | 
     at = offset + sum(map(len, parts))
     for doc, run in _runs_of(rows):
         keys = _keys_digest(run)
-        windows = earlier.windows(subject, doc, keys) if earlier is not None else None
+        windows = earlier.windows(subject, doc, keys, len(run)) if earlier is not None else None
         if windows is None:
             windows = compact_bytes([[[start, end, [r.format() for r in replaces]]
                                       for start, end, replaces in table.windows(row)] for row in run])[1:-1]
@@ -285,6 +288,12 @@ def _keys_digest(run: Sequence[tuple[Any, ...]]) -> str:
     """A digest of the provision versions a run's rows were read in (revision and path, in order, as
     JSON): what, beside their document's inputs, their windows are worked out for."""
     return hashlib.blake2b(compact_bytes(list(map(operator.itemgetter(REV, PATH), run))), digest_size=16).hexdigest()
+
+
+#: What a run's windows are, as written (``_chunk``): per row, [start day, end day, [replaced locator, ...]] each,
+#: read strictly (a day is an integer, never a string that reads as one)
+_WINDOWS: TypeAdapter[list[list[tuple[int, int, list[str]]]]] = TypeAdapter(
+    list[list[tuple[Annotated[int, Strict()], Annotated[int, Strict()], list[Annotated[str, Strict()]]]]])
 
 
 class _EarlierRuns:
@@ -322,14 +331,24 @@ class _EarlierRuns:
             return cls(mapped, start, placed)
         return None
 
-    def windows(self, subject: str, doc: str, keys: str) -> bytes | None:
-        """The written windows of ``doc``'s run of rows with ``keys`` in ``subject``; None when the
-        file holds no such run for a document whose inputs are the same."""
+    def windows(self, subject: str, doc: str, keys: str, rows: int) -> bytes | None:
+        """The written windows of ``doc``'s run of ``rows`` rows with ``keys`` in ``subject``; None when
+        the file holds no such run for a document whose inputs are the same, or what it holds there
+        does not read as ``rows`` rows' windows, each a span of days that ends after it starts (a file
+        framed again after an edit by hand, or by a writer's bug: never carried into the next build,
+        audit 131 A-F1)."""
         place = self._placed.get((subject, doc, keys))
         if place is None:
             return None
         at, length = place
-        return self._mapped[self._start + at:self._start + at + length]  # type: ignore[no-any-return]
+        written: bytes = self._mapped[self._start + at:self._start + at + length]
+        try:
+            read = _WINDOWS.validate_json(b"[" + written + b"]")
+        except ValueError:  # pydantic's ValidationError is a ValueError
+            return None
+        if len(read) != rows or any(start >= end for spans in read for start, end, _ in spans):
+            return None
+        return written
 
     def close(self) -> None:
         self._mapped.close()

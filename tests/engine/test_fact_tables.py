@@ -211,6 +211,22 @@ def test_a_chunk_that_does_not_read_is_refused_and_the_graph_answers(project: Pa
     assert _answers(project)[1:] == expected
 
 
+def test_a_span_of_days_ending_before_it_starts_is_refused_and_the_graph_answers(project: Path) -> None:
+    # a run edited by hand and framed again (audit 131 A-F2): read, it would have left a fact out of every answer
+    expected = _from_the_graph(project)
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot.store)
+    assert path is not None
+    at, length = _spec_run_of_strength(path)
+    _reframed(path, lambda body: body[:at] + _swapped_days(body[at:at + length]) + body[at + length:])
+    with Project.open(project) as opened:
+        stored = open_fact_tables(opened.snapshot.store)
+        assert stored is not None
+        with pytest.raises(DamagedFactTables, match="does not end after it starts"):
+            stored.table(STRENGTH)
+    assert _answers(project)[1:] == expected
+
+
 def test_a_new_build_replaces_the_file_and_removes_the_old(project: Path) -> None:
     with Project.open(project) as opened:
         before = fact_tables_file(opened.snapshot.store)
@@ -470,6 +486,55 @@ def test_the_window_digests_build_no_documents_entry(project: Path, monkeypatch:
         assert window_inputs(index) == digests
         # and a document's own inputs tell its entries apart: ADD-3's revision is not SPEC's
         assert digests["ADD-3"] != digests["SPEC"] and index.entry_inputs("NOPE") == "[]"
+
+
+def _spec_run_of_strength(path: Path) -> tuple[int, int]:
+    """Where SPEC's run of windows in the strength chunk lies in ``path``'s body: (offset, length)."""
+    read = read_framed(path, _MAGIC)
+    assert read is not None
+    mapped, header, start = read
+    with mapped:
+        offset, size = header["runs"]
+        runs = json.loads(mapped[start + offset:start + offset + size])
+    (at, length), = [(at, length) for doc, _, at, length in runs[STRENGTH] if doc == "SPEC"]
+    return at, length
+
+
+def _swapped_days(windows: bytes) -> bytes:
+    """Each window's start and end swapped: the same length, every span ending before it starts."""
+    read = json.loads(b"[" + windows + b"]")
+    return json.dumps([[[end, start, replaced] for start, end, replaced in spans] for spans in read],
+                      separators=(",", ":")).encode()[1:-1]
+
+
+@pytest.mark.parametrize("edit", ["not windows", "ends before it starts", "a day as a string"])
+def test_a_run_edited_and_framed_again_is_worked_out_not_copied(project: Path, edit: str):
+    # audit 131 A-F1: a run is copied from the build before as written; one that does not read as its rows'
+    # windows (a file edited by hand and framed again, or a writer's bug) is worked out, never carried on
+    with Project.open(project) as opened:
+        path = fact_tables_file(opened.snapshot._store)
+    assert path is not None
+    at, length = _spec_run_of_strength(path)
+
+    def change(body: bytes) -> bytes:
+        run = body[at:at + length]
+        if edit == "not windows":
+            forged = b'"' + b"x" * (length - 2) + b'"'
+        elif edit == "ends before it starts":
+            forged = _swapped_days(run)
+        else:
+            first = run.index(b"[[") + 2
+            day = run[first:run.index(b",", first)]
+            forged = run[:first] + b'"' + day[1:-1] + b'"' + run[first + len(day):]
+        assert len(forged) == length and forged != run
+        return body[:at] + forged + body[at + length:]
+
+    _reframed(path, change)
+    _add_other(project)  # a change elsewhere: SPEC's inputs stay the same, so its run would be copied
+    _ingest(project)
+    assert _fact_file_bytes(project) == _from_nothing(project)
+    kind, names, answers = _answers(project)
+    assert kind == "StoredFactTables" and (names, answers) == _from_the_graph(project)
 
 
 def test_a_delta_of_the_scale_benchmark_writes_what_a_build_from_nothing_writes(tmp_path: Path):
