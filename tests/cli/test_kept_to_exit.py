@@ -33,7 +33,7 @@ def test_the_collector_is_off_while_an_answer_is_built_only_in_the_command_lines
     assert (seen["frozen"] >= 1000) is frozen
 
 
-_COMMAND_LINE = "import sys\nfrom _inforce._console import main\nsys.argv = ['inforce', *sys.argv[1:]]\nmain()\n"
+_COMMAND_LINE = "import sys\nfrom inforce._console import main\nsys.argv = ['inforce', *sys.argv[1:]]\nmain()\n"
 
 
 def test_facts_from_the_command_line_answers_as_from_inside_a_program(ingested_example):
