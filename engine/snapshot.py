@@ -841,6 +841,14 @@ class Snapshot:
         build lands (``engine.ingest.run``, before it goes live, beside the store's
         ``write_generation_files``), under the write lock: ``tidy``, the files of other builds
         are removed (an ingest tidies once its build is live)."""
+        from .quantities.grammar_file import open_grammar, write_grammar
+        from .quantities.units import unit_table
+
+        # the grammar tables first: the fact tables read amending items' figures with this build's extractor
+        # (``quantity_extractor``), which reads with them rather than building spaCy's pipeline
+        units = unit_table(self.manifest.units) if self.manifest.units else unit_table()
+        if open_grammar(self._store, units) is None:
+            write_grammar(self._store, units, tidy=tidy)
         if open_fact_tables(self._store) is None:
             # each run of a document's rows whose windows are worked out from what they were in an earlier
             # build is copied from that build's file as written (``write_fact_tables``): none is read back
@@ -849,12 +857,6 @@ class Snapshot:
             said, kept = self._own_words()
             write_fact_tables(self._store, table, tidy=tidy, readings=self._readings(), own_words=said,
                               inputs=inputs, amended=self._amended_kept(), own_kept=kept)
-        from .quantities.grammar_file import open_grammar, write_grammar
-        from .quantities.units import unit_table
-
-        table = unit_table(self.manifest.units) if self.manifest.units else unit_table()
-        if open_grammar(self._store, table) is None:
-            write_grammar(self._store, table, tidy=tidy)
 
     def _fact_tables(self) -> StoredFactTables | FactTable:
         """The subject fact tables: the build's file when it checks (``engine.fact_tables``),

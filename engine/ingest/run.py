@@ -558,7 +558,14 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
                 if problems:
                     continue  # keep checking the rest, but stage nothing more
                 if extractor is None:
-                    extractor = project_extractor(rules, manifest.units, legend=legend)
+                    from ..quantities.grammar_file import open_grammar
+                    from ..quantities.units import unit_table
+
+                    # read with the grammar tables the live build wrote when they check (``grammar_file``): the
+                    # pipeline's reading, held to it by tests/engine/quantities/test_lite.py, without importing
+                    # spaCy or building its pipeline (~0.8 s of a delta); else with the pipeline
+                    extractor = project_extractor(rules, manifest.units, legend=legend,
+                                                  grammar=open_grammar(store, unit_table(manifest.units)))
                 try:
                     quantities, not_read = read_quantities(document, extractor)
                 except TooManyFigures as past:  # refused at the provision where the count passed the limit

@@ -9,6 +9,7 @@ same verdict, and never trusted when it does not check.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import shutil
@@ -262,3 +263,63 @@ def test_a_file_that_does_not_check_is_not_trusted(ingested_example, tmp_path: P
     verdict, spacy = _cold_check(root, answer)
     assert verdict == expected and spacy  # read with the pipeline instead...
     assert written.read_bytes() == good  # ...which wrote the file again
+
+
+_DELTA = (
+    "import sys\n"
+    "from inforce.adapters.cli import main\n"
+    "sys.argv = ['inforce', 'ingest', sys.argv[1]]\n"
+    "try:\n"
+    "    main()\n"
+    "except SystemExit as done:\n"
+    "    assert done.code in (0, None), done.code\n"
+    "print('SPACY', 'spacy' in sys.modules)\n"
+)
+
+
+def _delta(root: Path, name: str) -> bool:
+    """A document added and the project ingested in a fresh process: whether spaCy was imported."""
+    (root / "documents" / name).write_text(
+        "---\nid: NOTE-9\nkind: other\ntitle: A note\nrevision: \"0\"\nseq: 1\nissued: 2026-01-01\n"
+        "effective: {from: 2026-01-01}\nrecorded: 2026-01-01T12:00:00Z\n---\n"
+        "1 GENERAL\n\n1.1 The adult dose is 250 mg twice daily.\n")
+    ran = subprocess.run([sys.executable, "-c", _DELTA, str(root)], capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    return "SPACY True" in ran.stdout
+
+
+def test_a_delta_reads_with_the_live_builds_tables_and_takes_them_for_its_own(
+    ingested_example, tmp_path: Path, pipeline,
+) -> None:
+    # a delta neither imports spaCy nor builds its pipeline (~0.8 s): its documents are read with the live
+    # build's tables, and its own build's file takes their body from that build's (the same key: the same body)
+    from inforce.engine import Project
+    from inforce.engine.quantities.grammar_file import open_grammar
+
+    root = _own_copy(ingested_example, "label-dosing", tmp_path)
+    [before] = _grammar_files(root)
+    assert not _delta(root, "note-9.md")
+    [after] = _grammar_files(root)
+    assert after != before
+    with Project.open(root) as project:
+        assert open_grammar(project.snapshot.store, unit_table()) == pipeline[2]
+        facts = project.facts(None, dt.date(2026, 6, 1)).facts
+        assert any(fact.resolved.doc == "NOTE-9" and fact.normalized is not None for fact in facts)
+
+
+def test_an_earlier_builds_tables_that_do_not_read_are_not_taken(ingested_example, tmp_path: Path, pipeline) -> None:
+    # the live build's file framed again over a body that is no tables: read with the pipeline, exported afresh
+    from inforce.engine import Project
+    from inforce.engine.quantities.grammar_file import _MAGIC, open_grammar
+    from inforce.engine.store import frame, read_framed
+
+    root = _own_copy(ingested_example, "label-dosing", tmp_path)
+    [live] = _grammar_files(root)
+    mapped, header, start = read_framed(live, _MAGIC)
+    with mapped:
+        body = b'{"format":0}' + b" " * (len(mapped) - start - 12)
+    del header["sha256"]
+    live.write_bytes(frame(_MAGIC, header, [body], align=1))
+    assert _delta(root, "note-9.md")  # the pipeline read the new document
+    with Project.open(root) as project:
+        assert open_grammar(project.snapshot.store, unit_table()) == pipeline[2]
