@@ -104,10 +104,12 @@ class Snapshot:
 
     __slots__ = ("_built", "_lock", "_root", "_sealed", "_store")
 
-    def __init__(self, root: Path, store: GraphStore) -> None:
+    def __init__(self, root: Path, store: GraphStore, *, rules: RuleSet | None = None) -> None:
+        """``rules``: the packs as the ingest that wrote ``store``'s build compiled them (the build records
+        their hashes), taken rather than compiled again (``rules``)."""
         self._root = root
         self._store = store
-        self._built: dict[str, Any] = {}
+        self._built: dict[str, Any] = {} if rules is None else {"rules": rules}
         self._lock = threading.RLock()  # a build may ask for another (rules needs the manifest)
         self._sealed = True
 

@@ -687,7 +687,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
             def before_live() -> None:
                 """What is read from the new graph, before it goes live: should any of it fail,
                 the previous graph stays live (``IngestTransaction.commit``; audit 80 B F4)."""
-                snapshot = Snapshot(root, store)
+                snapshot = Snapshot(root, store, rules=rules)
                 snapshot.write_files(tidy=False)  # what the next process opens instead of rebuilding
                 if named_groups is not None:  # what the next ingest takes instead of reading each file's metadata
                     with contextlib.suppress(OSError):
