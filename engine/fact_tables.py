@@ -54,7 +54,14 @@ from inforce.ontology.jsontext import compact_bytes
 
 from .amendments import AmendedFigures, OwnWordsKept, Readings
 from .facts import DOC, PATH, REV, FactTable, WindowKey, Windows, fact_of_row, facts_from_tables
-from .store import build_file, earlier_builds, framed_parts, read_framed, remove_other_builds
+from .store import (
+    build_file,
+    earlier_builds,
+    framed_each,
+    framed_parts,
+    read_framed,
+    remove_other_builds,
+)
 
 if TYPE_CHECKING:
     from .store import GraphStore
@@ -308,11 +315,7 @@ class _EarlierRuns:
     def newest(cls, store: GraphStore, inputs: Mapping[str, str]) -> _EarlierRuns | None:
         """The newest file of this format another build wrote beside the graph that reads, keeping
         only the runs of documents whose inputs it shares with ``inputs``; None when there is none."""
-        for path in earlier_builds(store, "facts"):
-            framed = read_framed(path, _MAGIC)
-            if framed is None:
-                continue
-            mapped, header, start = framed
+        for _, mapped, header, start in framed_each(earlier_builds(store, "facts"), _MAGIC):
             try:
                 if header["format"] != FORMAT:
                     raise ValueError("another format")

@@ -9,15 +9,7 @@ import typer
 from inforce.engine import Project
 from inforce.ontology import Facts
 
-from ._common import (
-    FormatOption,
-    OutputFormat,
-    ProjectArg,
-    emit_json,
-    err,
-    handle_errors,
-    out,
-)
+from ._common import FormatOption, OutputFormat, ProjectArg, emit_json, err, handle_errors, out
 from ._options import (
     GroupsOption,
     KnownAtOption,

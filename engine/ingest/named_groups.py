@@ -31,7 +31,7 @@ from inforce import PARSER_VERSION
 from inforce.ontology.files import write_atomically
 
 from ..build import undeclared_part
-from ..store import build_file, frame, kind_files, read_framed, remove_other_builds
+from ..store import build_file, frame, kind_files, payloads, remove_other_builds
 
 if TYPE_CHECKING:
     from inforce.ontology import Manifest
@@ -60,16 +60,9 @@ def recorded_groups(home: Path, key: str) -> dict[str, tuple[str, tuple[str, ...
     """The groups the newest build in the project's ``home`` (``.inforce``) recorded, when its
     file reads and was written under ``key``; empty otherwise. Read before the ingest opens the
     store: the groups in use are part of the build's configuration (``run.groups_in_use_hash``)."""
-    for path in kind_files(home, "groups"):
-        framed = read_framed(path, _MAGIC)
-        if framed is None:
-            continue
-        mapped, header, start = framed
-        with mapped:
-            body = mapped[start:]
+    for path, header, body in payloads(kind_files(home, "groups"), _MAGIC, format=FORMAT):
         try:
-            if (header["format"] != FORMAT or header["key"] != key or header["body_bytes"] != len(body)
-                    or path.name != f"groups-{header['build_id']}.bin"):
+            if header["key"] != key or path.name != f"groups-{header['build_id']}.bin":
                 continue
             return {str(name): (str(digest), tuple(str(group) for group in groups))
                     for name, (digest, groups) in _object(json.loads(body)).items()}

@@ -34,7 +34,7 @@ from ..store import (
     build_file,
     earlier_builds,
     frame,
-    read_framed,
+    payloads,
     read_payload,
     remove_other_builds,
 )
@@ -113,16 +113,10 @@ def _body(table: UnitTable, key: str, store: GraphStore | None = None) -> bytes:
 def _earlier_body(store: GraphStore, key: str) -> bytes | None:
     """The body of the newest file of this format another build of ``store`` wrote for ``key`` that
     checks whole and reads as tables; None when there is none."""
-    for path in earlier_builds(store, "grammar"):
-        framed = read_framed(path, _MAGIC)
-        if framed is None:
+    for _, header, body in payloads(earlier_builds(store, "grammar"), _MAGIC, format=FORMAT):
+        if header.get("key") != key:
             continue
-        mapped, header, start = framed
-        with mapped:
-            body = mapped[start:]
         try:
-            if header["format"] != FORMAT or header["key"] != key or header["body_bytes"] != len(body):
-                continue
             GrammarTables.from_json(json.loads(body))
         except (ValueError, KeyError, TypeError):  # a JSONDecodeError or UnicodeDecodeError is a ValueError
             continue

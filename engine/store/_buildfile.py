@@ -28,12 +28,12 @@ import json
 import mmap
 import re
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["build_file", "earlier_builds", "frame", "framed_parts", "kind_files", "read_framed", "read_payload",
-           "remove_other_builds"]
+__all__ = ["build_file", "earlier_builds", "frame", "framed_each", "framed_parts", "kind_files", "payloads", "read_framed",
+           "read_payload", "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
 
@@ -177,12 +177,27 @@ def read_payload(path: Path | None, magic: bytes, *, format: int, build_id: str)
     are those asked for and the payload is as long as its header's ``body_bytes`` says; None
     otherwise (absent, edited, another format or build, cut short). For a file read whole at
     open; one kept mapped uses ``read_framed``."""
-    framed = read_framed(path, magic)
-    if framed is None:
-        return None
-    mapped, header, start = framed
-    with mapped:
-        body = mapped[start:]
-    if header.get("format") != format or header.get("build_id") != build_id or header.get("body_bytes") != len(body):
-        return None
-    return header, body
+    for _, header, body in payloads([path] if path is not None else [], magic, format=format):
+        if header.get("build_id") == build_id:
+            return header, body
+    return None
+
+
+def framed_each(paths: Iterable[Path], magic: bytes) -> Iterator[tuple[Path, mmap.mmap, dict[str, Any], int]]:
+    """``(path, mapped file, header, offset of the payload)`` of each of ``paths`` in turn that
+    ``read_framed`` reads, for a caller looking for the first that serves (another build's file a
+    new build takes from): the caller keeps or closes each map."""
+    for path in paths:
+        framed = read_framed(path, magic)
+        if framed is not None:
+            yield (path, *framed)
+
+
+def payloads(paths: Iterable[Path], magic: bytes, *, format: int) -> Iterator[tuple[Path, dict[str, Any], bytes]]:
+    """``(path, header, payload)`` (copied out, the file closed) of each of ``paths`` in turn that
+    reads as ``read_payload`` reads a file, whatever its build: the caller checks the rest."""
+    for path, mapped, header, start in framed_each(paths, magic):
+        with mapped:
+            body = mapped[start:]
+        if header.get("format") == format and header.get("body_bytes") == len(body):
+            yield path, header, body

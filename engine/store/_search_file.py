@@ -36,7 +36,14 @@ import numpy as np
 
 from inforce.ontology.files import write_atomically
 
-from ._buildfile import build_file, earlier_builds, framed_parts, read_framed, remove_other_builds
+from ._buildfile import (
+    build_file,
+    earlier_builds,
+    framed_each,
+    framed_parts,
+    read_framed,
+    remove_other_builds,
+)
 from ._kuzu import KuzuGraph
 from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _TablePostings
 
@@ -123,11 +130,7 @@ def _earlier(store: Any, graph: KuzuGraph) -> TextIndex | None:
     """The text index of the newest file of this format another build wrote beside the graph (an
     ingest keeps the live build's until its own goes live), for a new build to take the terms of
     the texts it held; None when there is none or it does not read."""
-    for path in earlier_builds(store, "search"):
-        framed = read_framed(path, _MAGIC)
-        if framed is None:
-            continue
-        mapped, header, start = framed
+    for _, mapped, header, start in framed_each(earlier_builds(store, "search"), _MAGIC):
         try:
             if header["format"] != FORMAT or header["text"] is None or len(mapped) != start + header["arrays_bytes"]:
                 raise ValueError("not of this format")

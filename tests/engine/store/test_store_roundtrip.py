@@ -64,6 +64,7 @@ def test_exports_are_the_store_api():
         "SCHEMA_VERSION", "EmbeddingsApplied", "GraphStore", "IngestReport", "IngestTransaction",
         "TextStore", "open_texts", "write_texts", "write_generation_files",  # the per-build files
         "build_file", "frame", "framed_parts", "read_framed", "read_payload", "remove_other_builds",  # their shared framing (engine.fact_tables and the grammar file use it)
+        "framed_each", "payloads",  # the files of other builds a new build takes from, each that reads
         "earlier_builds",  # an earlier build's file a new build takes unchanged parts from (fact tables, search)
         "kind_files",  # every build's file of one kind, read before the store opens (the groups record)
     }
