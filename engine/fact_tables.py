@@ -439,6 +439,8 @@ def _windows_in(path: Path, inputs: Mapping[str, str]) -> dict[WindowKey, Window
                         if key not in found:
                             found[key] = [(first, last, tuple(parsed.get(r) or parsed.setdefault(r, Locator.parse(r))
                                                               for r in replaces)) for first, last, replaces in spans]
+                            if any(not first < last for first, last, _ in found[key]):  # as a copied run (A-F2)
+                                raise ValueError("a span of days that does not end after it starts")
             return found
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             return None

@@ -537,6 +537,22 @@ def test_a_run_edited_and_framed_again_is_worked_out_not_copied(project: Path, e
     assert kind == "StoredFactTables" and (names, answers) == _from_the_graph(project)
 
 
+def test_an_earlier_builds_span_ending_before_it_starts_is_not_taken_when_the_graph_answers(project: Path):
+    # the live build's file gone, a reader works the tables out from the graph taking an earlier build's windows
+    # (``known_windows``): a span edited to end before it starts makes that file read as absent, as a copied run
+    expected = _from_the_graph(project)
+    with Project.open(project) as opened:
+        live = fact_tables_file(opened.snapshot._store)
+    assert live is not None
+    earlier = live.with_name("facts-00000000000000aa.bin")
+    shutil.copy(live, earlier)
+    at, length = _spec_run_of_strength(earlier)
+    _reframed(earlier, lambda body: body[:at] + _swapped_days(body[at:at + length]) + body[at + length:])
+    live.unlink()
+    kind, names, answers = _answers(project)
+    assert kind == "FactTable" and (names, answers) == expected
+
+
 def test_a_delta_of_the_scale_benchmark_writes_what_a_build_from_nothing_writes(tmp_path: Path):
     # the scale benchmark's project (bench/generate_project.py: specifications revised, addenda replacing
     # their paragraphs) and its delta of new documents, small: the file as a build from nothing writes it
