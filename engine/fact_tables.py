@@ -216,7 +216,8 @@ def write_fact_tables(store: GraphStore, table: FactTable, *, tidy: bool = False
     """Write every subject's table of ``table`` (built over ``store``'s live graph) beside
     it, atomically, with the ``readings`` of its rows (``amendments.amended_rows``), what their
     amending provision's words make of figures read in one (``amendments.own_words``) and each
-    document's ``facts.window_inputs`` (for the next build's ``known_windows``); ``tidy``
+    document's ``facts.window_inputs`` (for the next build's copies of runs, ``_EarlierRuns``, and a
+    reader's ``known_windows``); ``tidy``
     (the ingest's, holding the write lock) also removes those of other builds, which a reader
     a generation behind must not. The file written (None before the first ingest).
 

@@ -568,8 +568,10 @@ def window_inputs(index: AsOfIndex) -> dict[str, str]:
     from (``FactTable.windows``): what the as-of index builds its revisions from
     (``AsOfIndex.entry_inputs``), every edge it is an end
     or the maker of, and the revisions of the documents at those edges' other ends. A document whose
-    digest two builds share has the same windows in both, whatever else changed: an ingest takes the
-    earlier build's for it (``engine.fact_tables.known_windows``) and works out only the others (a
+    digest two builds share has the same windows in both, whatever else changed: an ingest copies the
+    earlier build's runs of its rows as written (``engine.fact_tables.write_fact_tables``), a reader
+    working the tables out from the graph takes them (``known_windows``), and only the others are
+    worked out (a
     10-document delta at 100k provisions had worked out all 64,000 again). Held to a build from
     nothing by tests/engine/test_fact_tables.py."""
     import hashlib

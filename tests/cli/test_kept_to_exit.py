@@ -33,7 +33,21 @@ def test_the_collector_is_off_while_an_answer_is_built_only_in_the_command_lines
     assert (seen["frozen"] >= 1000) is frozen
 
 
-_COMMAND_LINE = "import sys\nfrom inforce._console import main\nsys.argv = ['inforce', *sys.argv[1:]]\nmain()\n"
+#: the console script's own run, the front's ``facts`` watched (the real one answers): whether the collector
+#: ran while it built the answer, said on standard error as the process ends
+_COMMAND_LINE = """
+import atexit, gc, sys
+from inforce.engine import Project
+real, seen = Project.facts, []
+def watched(self, *args, **kwargs):
+    seen.append(gc.isenabled())
+    return real(self, *args, **kwargs)
+Project.facts = watched
+atexit.register(lambda: sys.stderr.write(f"\\nCOLLECTOR {seen}\\n"))
+from inforce._console import main
+sys.argv = ['inforce', *sys.argv[1:]]
+main()
+"""
 
 
 def test_facts_from_the_command_line_answers_as_from_inside_a_program(ingested_example):
@@ -48,4 +62,5 @@ def test_facts_from_the_command_line_answers_as_from_inside_a_program(ingested_e
     outside = subprocess.run([sys.executable, "-c", _COMMAND_LINE, *asked], capture_output=True, text=True,
                              timeout=120)
     assert inside.exit_code == outside.returncode == 0, outside.stderr
+    assert "COLLECTOR [False]" in outside.stderr  # built with the collector off in the command line's process
     assert json.loads(outside.stdout) == json.loads(inside.stdout) and json.loads(outside.stdout)["facts"]
