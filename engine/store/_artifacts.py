@@ -37,7 +37,11 @@ def write_generation_files(store: Any, *, tidy: bool = True, base: tuple[str, Co
     store, the search index and the outlines take the others' rows from that build's files:
     ``_texts.write_texts``, ``_search_file.write_search``, ``_outlines``). The files written."""
     graph = store._reader()
-    rows = write_rows(store, _reads.revision_rows(graph), _outlines(store, graph, base), tidy=tidy) if graph else None
+    rows = None
+    if graph:
+        outlines = _outlines(store, graph, base)
+        rows = write_rows(store, _reads.revision_rows(graph), outlines, tidy=tidy)
+        store.hold_sealed_outlines(outlines)  # what the sealed build's snapshot reads next (the same graph)
     written = (write_texts(store, tidy=tidy, base=base), write_search(store, tidy=tidy, base=base), rows)
     return [path for path in written if path is not None]
 
