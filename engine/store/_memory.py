@@ -24,12 +24,16 @@ search, restricted or not):
   word that is a stop word still matches the stem it shares with an indexed word.
 
 Those statistics are the whole table's for an asker who may read every revision (Kuzu's index's
-own: the weights held). For one who may not (``readable``), ``N``, ``avgdl`` and each query
+own). For one who may not (``readable``), ``N``, ``avgdl`` and each query
 stem's ``df`` are taken over the rows of the revisions they may read, by access alone, whatever
 the dates: the same formula over what they may read, so no score and no order they are shown
 rests on a restricted revision's words (audit OO-3: a restricted document full of one query
 word had reordered a public key's results). Each posting's term frequency and each row's length
-are kept for it; the rows and per-table ``N`` and ``avgdl`` of the last few readable sets too.
+are kept, and a query's weights are worked out from them when it is asked, with the statistics
+of the rows the asker is scored over, over the postings of its own stems alone: a weight per
+posting held ahead of time had to be worked out again over every posting whenever a build
+changed ``N`` or ``avgdl`` (16.5 million at a million provisions, in every delta; issue 26). The
+rows and per-table ``N`` and ``avgdl`` of the last few readable sets are kept.
 
 Vectors: each distinct embedding once (L2-normalised, float32), each embedded provision its
 row; a restricted query is one gather and one matrix-vector product, exact, so nothing is lost
@@ -44,7 +48,7 @@ import time
 from array import array
 from collections import OrderedDict, defaultdict
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -186,16 +190,26 @@ class _Rows:
 
 @dataclass
 class _TablePostings:
-    """One provision table's BM25 postings: per stem id, its rows and their weights (over the
-    whole table, as Kuzu's index), and what weights them again over a part of the table: each
-    posting's term frequency and each row's indexed length (``TextIndex.search``, ``readable``)."""
+    """One provision table's BM25 postings: per stem id, its rows, and what weighs them over the
+    whole table or a part of it when a query is asked (``TextIndex.search``, ``_score_over``):
+    each posting's term frequency and each row's indexed length."""
 
     indptr: np.ndarray  # int64, stems + 1
     rows: np.ndarray  # int32, global row ids
-    weights: np.ndarray  # float64: idf * tf (k1 + 1) / (tf + k1 (1 - b + b len / avgdl))
     tf: np.ndarray  # int32 per posting: the stem's count in its row
     lengths: np.ndarray  # int32 per row of the table (global row - first): its indexed tokens
     first: int  # the table's first global row
+    #: the whole table's ``(N, avgdl)``: its rows with a token, and their mean length (Kuzu's index's own)
+    statistics: tuple[int, float] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.statistics = _statistics(self.lengths)
+
+
+def _statistics(lengths: np.ndarray) -> tuple[int, float]:
+    """``(N, avgdl)`` of rows of these indexed ``lengths``: those with a token, and their mean length."""
+    n_docs = int(np.count_nonzero(lengths))
+    return n_docs, float(lengths.sum(dtype=np.int64)) / n_docs if n_docs else 1.0
 
 
 class TextIndex:
@@ -217,7 +231,7 @@ class TextIndex:
 
     @property
     def nbytes(self) -> int:
-        arrays = sum(t.indptr.nbytes + t.rows.nbytes + t.weights.nbytes + t.tf.nbytes + t.lengths.nbytes
+        arrays = sum(t.indptr.nbytes + t.rows.nbytes + t.tf.nbytes + t.lengths.nbytes
                      for t in self.tables)
         return arrays + self.rows.nbytes
 
@@ -231,11 +245,8 @@ class TextIndex:
                 self._statistics.move_to_end(key)
                 return found
         rows = revisions[self.rows.rev]
-        statistics = []
-        for table in self.tables:
-            held = table.lengths[rows[table.first : table.first + table.lengths.size]]
-            n_docs = int(np.count_nonzero(held))
-            statistics.append((n_docs, float(held.sum(dtype=np.int64)) / n_docs if n_docs else 1.0))
+        statistics = [_statistics(table.lengths[rows[table.first : table.first + table.lengths.size]])
+                      for table in self.tables]
         found = (rows, statistics)
         with self._lock:
             self._statistics[key] = found
@@ -259,26 +270,18 @@ class TextIndex:
         over whose rows BM25's statistics are taken — ``N``, each query stem's ``df`` and
         ``avgdl`` per table — so that no score, and no order, depends on a row the asker may not
         read (audit OO-3); the allowed rows count whether listed there or not. None (or every
-        revision): the whole table's, Kuzu's index's own (the weights held)."""
+        revision): the whole table's, Kuzu's index's own."""
         stems = self.query_stems(query)
         if not stems:
             return []
         mask = allowed[self.rows.rev]
-        counted = None
+        counted: np.ndarray | None = None
+        statistics = [table.statistics for table in self.tables]
         if readable is not None and not readable.all():
             counted, statistics = self._counted(readable | allowed)
         scores = np.zeros(mask.size, dtype=np.float64)
-        for n, table in enumerate(self.tables):
-            if counted is not None:
-                _score_over(table, stems, mask, counted, statistics[n], scores)
-                continue
-            for stem in stems:
-                lo, hi = table.indptr[stem], table.indptr[stem + 1]
-                if lo == hi:
-                    continue
-                rows = table.rows[lo:hi]
-                keep = mask[rows]
-                scores[rows[keep]] += table.weights[lo:hi][keep]
+        for table, over in zip(self.tables, statistics, strict=True):
+            _score_over(table, stems, mask, counted, over, scores)
         hits = np.flatnonzero(scores)  # every weight is positive: a scored row matched
         return self.rows.top(hits, scores[hits], k)
 
@@ -290,8 +293,8 @@ class TextIndex:
 
         With ``earlier`` (an earlier build's index, read back from its file: ``_search_file``), a
         row whose text's hash (``text_hash``) one of its rows had takes that row's stems and
-        counts, and only the other rows' texts are read and tokenized; the weights are worked out
-        again over every row, so each search answers as from a build from nothing
+        counts, and only the other rows' texts are read and tokenized; each table's statistics are
+        taken again over every row, so each search answers as from a build from nothing
         (tests/engine/store/test_search_file.py) — a 10-document delta at 100k provisions had
         read and tokenized all 100,000 texts again (issue 26)."""
         stemmer = _fts_stemmer(graph)
@@ -382,8 +385,8 @@ class TextIndex:
         """The index of ``graph`` from ``base``, the index of the build ``graph`` was copied from:
         the rows of every revision the graph still holds and this build did not write (``written``)
         are ``base``'s, with their postings, in ``base``'s order; only the written revisions' texts
-        are read and tokenized, their rows after those in each table. The weights are worked out
-        again over every row, so each search answers as from a build from nothing
+        are read and tokenized, their rows after those in each table. Each table's statistics are
+        taken again over every row, so each search answers as from a build from nothing
         (tests/engine/store/test_search_file.py). None when ``base`` cannot serve (another stemmer,
         no text hashes, rows other than the graph's): the caller builds the index.
 
@@ -462,7 +465,7 @@ class TextIndex:
             triples = [(first, count, renumbered[term], row, tf) for first, count, term, row, tf in triples]
         by_id = list(stems)
         stems = {by_id[old]: new for new, old in enumerate(used.tolist())}
-        tables = [_weighed(first, count, term, row, tf, len(stems)) for first, count, term, row, tf in triples]
+        tables = [_tabled(first, count, term, row, tf, len(stems)) for first, count, term, row, tf in triples]
         rev = array("i", np.concatenate(rev_parts).astype(np.int32).tobytes()) if rev_parts else array("i")
         index = cls(_Rows(revisions, rev, paths), stems, tables, stem_of, stemmer, graph)
         index.hashes = np.concatenate(hash_parts) if hash_parts else np.zeros(0, dtype="S16")
@@ -506,12 +509,12 @@ def _used_stems(terms: Sequence[np.ndarray], n_stems: int) -> np.ndarray:
     return np.flatnonzero(held)
 
 
-def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, counted: np.ndarray,
+def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, counted: np.ndarray | None,
                 statistics: tuple[int, float], scores: np.ndarray) -> None:
     """Add to ``scores`` each query stem's BM25 weight of ``table``'s rows in ``mask``, with the
-    statistics of its rows in ``counted`` alone (``TextIndex.search``): ``N`` those with a
-    token and ``avgdl`` their mean length (``statistics``), ``df`` those holding the stem;
-    Kuzu's formula."""
+    statistics of its rows in ``counted`` alone (``TextIndex.search``; None: every row, the whole
+    table's): ``N`` those with a token and ``avgdl`` their mean length (``statistics``), ``df``
+    those holding the stem; Kuzu's formula."""
     n_docs, avgdl = statistics
     if n_docs == 0:
         return
@@ -524,7 +527,7 @@ def _score_over(table: _TablePostings, stems: Sequence[int], mask: np.ndarray, c
         keep = mask[rows]
         if not keep.any():
             continue
-        df = float(np.count_nonzero(counted[rows]))
+        df = float(hi - lo if counted is None else np.count_nonzero(counted[rows]))
         idf = np.log10((n_docs - df + 0.5) / (df + 0.5) + 1.0)
         kept = rows[keep]
         tf = table.tf[lo:hi][keep].astype(np.float64)
@@ -563,7 +566,7 @@ def _postings(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.
               n_stems: int) -> _TablePostings:
     """One table's BM25 postings from each (stem, row within the table, term frequency), each pair once."""
     order = np.argsort(term * max(count, 1) + row, kind="stable")
-    return _weighed(first, count, term[order], row[order], tf[order], n_stems)
+    return _tabled(first, count, term[order], row[order], tf[order], n_stems)
 
 
 def _merged_postings(kept: tuple[np.ndarray, np.ndarray, np.ndarray], read: tuple[np.ndarray, np.ndarray, np.ndarray],
@@ -589,24 +592,14 @@ def _merged_postings(kept: tuple[np.ndarray, np.ndarray, np.ndarray], read: tupl
     return merged[0], merged[1], merged[2]
 
 
-def _weighed(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.ndarray,
-             n_stems: int) -> _TablePostings:
+def _tabled(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.ndarray,
+            n_stems: int) -> _TablePostings:
     """One table's BM25 postings from each (stem, row within the table, term frequency), each pair once,
-    in (stem, row) order: their weights over the whole table."""
-    doc_len = np.bincount(row, weights=tf, minlength=count).astype(np.float64)
-    n_docs = int(np.count_nonzero(doc_len))
-    avgdl = float(doc_len.sum()) / n_docs if n_docs else 1.0
-    per_stem = np.bincount(term, minlength=n_stems)
-    df = per_stem.astype(np.float64)
-    idf = np.log10((n_docs - df + 0.5) / (df + 0.5) + 1.0)
-    # each row's part of the denominator once, not once per posting: the same operations on the same values
-    norm = BM25_K1 * (1.0 - BM25_B + BM25_B * (doc_len / avgdl))
-    tf = tf.astype(np.float64)
-    weights = idf[term] * (tf * (BM25_K1 + 1.0) / (tf + norm[row]))
+    in (stem, row) order."""
+    lengths = np.bincount(row, weights=tf, minlength=count).astype(np.int32)
     indptr = np.zeros(n_stems + 1, dtype=np.int64)
-    np.cumsum(per_stem, out=indptr[1:])
-    return _TablePostings(indptr, (row + first).astype(np.int32), weights, tf.astype(np.int32),
-                          doc_len.astype(np.int32), first)
+    np.cumsum(np.bincount(term, minlength=n_stems), out=indptr[1:])
+    return _TablePostings(indptr, (row + first).astype(np.int32), tf.astype(np.int32), lengths, first)
 
 
 def _fts_stemmer(graph: KuzuGraph) -> str | None:

@@ -15,7 +15,7 @@ memory map (no copy, no parse), plus the little that is not an array as JSON:
                    revision uids in id order), text (null when Kuzu's FTS indexes are not the
                    ones ``_memory`` reproduces) with its paths, stems, stemmer and the
                    stem of each raw token read by its build, each table's postings (indptr, rows,
-                   weights, term frequencies, row lengths, first row) and each row's text hash (the
+                   term frequencies, row lengths, first row) and each row's text hash (the
                    next build takes a known text's terms), vectors (null before ``embed``) with its paths,
                    and each array's [offset, dtype, shape] from the end of the header
       arrays       one after another, each 8-aligned
@@ -52,7 +52,9 @@ __all__ = ["FORMAT", "open_search", "search_file", "write_search"]
 #: 2: each table's term frequencies and row lengths too (BM25 over the rows an asker may read)
 #: 3: each row's text hash (``hashes``), so the next build takes the terms of the rows whose text an
 #: earlier row had (``_earlier``)
-FORMAT = 3
+#: 4: no weight per posting: a query works out its stems' weights from the term frequencies and row lengths
+#: (``_memory``), and a build no longer weighs every posting again (a million provisions' 16.5 million)
+FORMAT = 4
 _MAGIC = b"INFSRC\n"
 
 
@@ -109,8 +111,8 @@ def write_search(store: Any, *, tidy: bool = False, base: tuple[str, Collection[
         header["text"] = {
             "stemmer": text._stemmer, "stems": sorted(text.stems, key=text.stems.__getitem__),
             "stem_of": text._stem_of, "paths": text.rows.paths, "rev": arrays.add(text.rows.rev),
-            "tables": [[arrays.add(t.indptr), arrays.add(t.rows), arrays.add(t.weights), arrays.add(t.tf),
-                        arrays.add(t.lengths), t.first] for t in text.tables],
+            "tables": [[arrays.add(t.indptr), arrays.add(t.rows), arrays.add(t.tf), arrays.add(t.lengths), t.first]
+                       for t in text.tables],
             "hashes": arrays.add(text.hashes) if text.hashes is not None else None,
         }
     if vectors is not None:
@@ -200,9 +202,8 @@ def _restored(graph: KuzuGraph, header: dict[str, Any], mapped: mmap.mmap, start
         held = header["text"]
         paths = [revisions.path(p) for p in held["paths"]]
         rows = _Rows(revisions, array(held["rev"]), paths)
-        tables = [_TablePostings(array(indptr), array(table_rows), array(weights), array(tf), array(lengths),
-                                 int(first))
-                  for indptr, table_rows, weights, tf, lengths, first in held["tables"]]
+        tables = [_TablePostings(array(indptr), array(table_rows), array(tf), array(lengths), int(first))
+                  for indptr, table_rows, tf, lengths, first in held["tables"]]
         stems = {stem: n for n, stem in enumerate(held["stems"])}
         text = TextIndex(rows, stems, tables, dict(held["stem_of"]), held["stemmer"], graph)
         if held.get("hashes") is not None:

@@ -9,6 +9,7 @@ import shutil
 import struct
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from inforce.engine.embedding import HashingEmbedder, embed_project
@@ -322,3 +323,47 @@ def test_merged_postings_are_the_sorted_union() -> None:
         everything = sorted(zip(np.concatenate([kept[0], read[0]]).tolist(), np.concatenate([kept[1], read[1]]).tolist(),
                                 np.concatenate([kept[2], read[2]]).tolist(), strict=True))
         assert list(zip(term.tolist(), row.tolist(), tf.tolist(), strict=True)) == everything
+
+
+def _held_weights(table) -> np.ndarray:
+    """Each posting's BM25 weight over the whole table, as a build worked them out ahead of time before
+    search file format 4 (issue 26): Kuzu's formula, each row's part of the denominator once."""
+    from inforce.engine.store._memory import BM25_B, BM25_K1
+
+    doc_len = np.asarray(table.lengths, dtype=np.float64)
+    n_docs = int(np.count_nonzero(doc_len))
+    avgdl = float(doc_len.sum()) / n_docs
+    df = np.diff(table.indptr).astype(np.float64)
+    idf = np.log10((n_docs - df + 0.5) / (df + 0.5) + 1.0)
+    term = np.repeat(np.arange(df.size), np.diff(table.indptr))
+    norm = BM25_K1 * (1.0 - BM25_B + BM25_B * (doc_len / avgdl))
+    tf = np.asarray(table.tf, dtype=np.float64)
+    return idf[term] * (tf * (BM25_K1 + 1.0) / (tf + norm[np.asarray(table.rows) - table.first]))
+
+
+def test_weights_worked_out_when_asked_score_as_weights_held_ahead_to_the_last_bit(tmp_path: Path) -> None:
+    """A query's weights are worked out from the postings' term frequencies and the rows' lengths when it is
+    asked, no weight held per posting: every score equals, bit for bit, the sum of the weights a build had
+    worked out ahead of time (so no order, tie or score moved), from the file and from the graph alike."""
+    project = tmp_path / "project"
+    _ingest(project, [*DOCUMENTS, make_document("SOP-40", "0", sections=5, rows=2, callouts=1, texts={
+        "1": "Records records records of the batch.", "2": "Compressive strength of concrete batch records."})])
+    for restored in (True, False):
+        with GraphStore.open(project) as store:
+            memory = open_search(store, store._reader()) if restored else MemorySearch(store._reader())
+            assert memory is not None
+            text = memory.text_index()
+            assert text is not None
+            held = [_held_weights(table) for table in text.tables]
+            everything = np.ones(len(text.rows.revisions.uids), dtype=bool)
+            for words in [*WORDS, "records batch", "strength concrete records"]:
+                expected = np.zeros(len(text.rows.paths), dtype=np.float64)
+                for table, weights in zip(text.tables, held, strict=True):
+                    for stem in text.query_stems(words):
+                        lo, hi = table.indptr[stem], table.indptr[stem + 1]
+                        expected[table.rows[lo:hi]] += weights[lo:hi]
+                hits = np.flatnonzero(expected)
+                top = text.rows.top(hits, expected[hits], 50)
+                assert text.search(words, 50, everything) == top, words
+                assert text.search(words, 50, everything, everything) == top, words
+                assert top or words == "the"
