@@ -572,24 +572,17 @@ def _postings(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.
 def _merged_postings(kept: tuple[np.ndarray, np.ndarray, np.ndarray], read: tuple[np.ndarray, np.ndarray, np.ndarray],
                      n_stems: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (stem, row, tf) postings of ``kept`` and ``read``, each in (stem, row) order and every row of
-    ``read`` after every row of ``kept``, as one run in (stem, row) order: each placed where it goes
-    (a stem's kept postings, then its read ones), not sorted — a million provisions' postings are 16.5
-    million, and a delta reads a few thousand."""
+    ``read`` after every row of ``kept``, as one run in (stem, row) order: each read posting inserted after
+    its stem's kept ones (``np.insert`` keeps the order of postings inserted at one place), not sorted — a
+    million provisions' postings are 16.5 million, and a delta reads a few thousand. Placing every posting
+    by its computed place instead had taken twice as long."""
     k_term, k_row, k_tf = kept
     n_term, n_row, n_tf = read
     if n_term.size == 0:
         return k_term, k_row, k_tf
-    held = np.bincount(k_term, minlength=n_stems)
-    added = np.bincount(n_term, minlength=n_stems)
-    at_kept = np.arange(k_term.size, dtype=np.int64) + (np.cumsum(added) - added)[k_term]
-    at_read = np.arange(n_term.size, dtype=np.int64) + np.cumsum(held)[n_term]
-    merged = []
-    for old, new in ((k_term, n_term), (k_row, n_row), (k_tf, n_tf)):
-        out = np.empty(old.size + new.size, dtype=np.int64)
-        out[at_kept] = old
-        out[at_read] = new
-        merged.append(out)
-    return merged[0], merged[1], merged[2]
+    ends = np.cumsum(np.bincount(k_term, minlength=n_stems))  # where each stem's kept postings end
+    at = ends[n_term]
+    return np.insert(k_term, at, n_term), np.insert(k_row, at, n_row), np.insert(k_tf, at, n_tf)
 
 
 def _tabled(first: int, count: int, term: np.ndarray, row: np.ndarray, tf: np.ndarray,
