@@ -31,6 +31,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import functools
+import operator
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -692,7 +693,11 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
     spans = {key: [(row[SPAN_START], row[SPAN_END], target) for row, target in new] for key, new in read.items()}
     kept: dict[str, list[tuple[Any, ...]]] = {}
     own: list[tuple[tuple[Any, ...], Locator]] = []  # the item's own readings kept beside a restricted target's
+    amending, rev_of = {uid for uid, _ in spans}, operator.itemgetter(REV)
     for name, found in rows.items():
+        if found and not any(map(amending.__contains__, map(rev_of, found))):
+            kept[name] = list(found)  # no row of an item read anew: a subject's rows kept as they are, in C
+            continue
         for row in found:
             covered = spans.get((row[REV], row[PATH]))
             over = [target for a, b, target in covered or () if row[SPAN_START] is not None
