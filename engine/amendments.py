@@ -31,6 +31,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import functools
+import itertools
 import operator
 import re
 from collections.abc import Mapping, Sequence
@@ -693,12 +694,16 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
     spans = {key: [(row[SPAN_START], row[SPAN_END], target) for row, target in new] for key, new in read.items()}
     kept: dict[str, list[tuple[Any, ...]]] = {}
     own: list[tuple[tuple[Any, ...], Locator]] = []  # the item's own readings kept beside a restricted target's
+    # only the rows of the revisions of items read anew are looked at one by one (found by one pass in C over
+    # each subject's revisions); the runs of rows between them are kept as they are (a million provisions' 628k
+    # rows had each been tested and appended in Python: 1.0 of a delta's 2.2 s in this function, profiled)
     amending, rev_of = {uid for uid, _ in spans}, operator.itemgetter(REV)
     for name, found in rows.items():
-        if found and not any(map(amending.__contains__, map(rev_of, found))):
-            kept[name] = list(found)  # no row of an item read anew: a subject's rows kept as they are, in C
-            continue
-        for row in found:
+        held: list[tuple[Any, ...]] = []
+        start = 0
+        for at in itertools.compress(range(len(found)), map(amending.__contains__, map(rev_of, found))):
+            held += found[start:at]
+            start, row = at + 1, found[at]
             covered = spans.get((row[REV], row[PATH]))
             over = [target for a, b, target in covered or () if row[SPAN_START] is not None
                     and a < row[SPAN_END] and row[SPAN_START] < b]
@@ -706,7 +711,10 @@ def amended_rows(snapshot: Snapshot, rows: Mapping[str, Sequence[tuple[Any, ...]
                 if readings is not None and over[0] is not None and _restricted(snapshot, over[0]):
                     own.append((row, over[0]))
                 continue
-            kept.setdefault(name, []).append(row)
+            held.append(row)
+        held += found[start:]
+        if held:
+            kept[name] = held
     for new in read.values():
         for row, target in new:
             kept.setdefault(row[SUBJECT], []).append(row)

@@ -92,6 +92,8 @@ ADDENDUM NO. 4
 1.3 Section 03 31 00, Paragraph 2.4.B: Revise "6,000 psi" to read "6,500 psi".
 
 1.4 Section 03 31 00, Paragraph 2.4.C: Revise the strength from 3,000 psi to 3,500 psi.
+
+1.5 Sump walls: concrete cover 4 inches.
 """
 
 
@@ -165,6 +167,17 @@ def test_a_substituted_paragraph_is_read_under_the_headings_of_the_one_it_replac
     assert new.quantity.value == 3 and [str(r) for r in new.replaces] == ["SPEC-033100#3.2.A"]
     assert new.condition == before["SPEC-033100#3.2.A"].condition and new.condition
     assert "SPEC-033100#3.2.A" not in cover  # replaced whole: out of force
+
+
+@pytest.mark.slow
+def test_an_addendum_s_own_figure_beside_items_read_anew_is_kept(project):
+    # the rows of a revision some of whose items' figures are read in their targets' words are looked at one
+    # by one (issue 26: the others are kept as runs); a figure of the addendum that amends nothing stays its own
+    with Project.open(project) as opened:
+        cover = _by_place(opened.facts("concrete.cover", DAY))
+    own = cover["ADD-04#1.5"]
+    assert own.quantity.value == 4 and own.replaces == () and own.amended_by == ()
+    assert set(cover) == {"ADD-04#1.2", "ADD-04#1.5", "DWG-S-110#2.a"}
 
 
 @pytest.mark.slow
