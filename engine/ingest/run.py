@@ -456,6 +456,7 @@ def _ingest(root: Path, files: ProjectFiles, progress: Progress | None,
         result = IngestResult(project=manifest.project, build_id=store.build_id(), warnings=warnings,
                               skipped=[problem.file or "" for problem in unread], unchanged=plan.unchanged)
         if plan.nothing_to_do and not rebuild:
+            store.refresh_files()  # the live build's files as this release writes them (audit 132 F1)
             _access(result, files, (), names)
             result.seconds = time.perf_counter() - started
             return result

@@ -22,10 +22,10 @@ from typing import Any
 from . import _reads
 from ._buildfile import remove_other_builds
 from ._rows_file import open_rows, write_rows
-from ._search_file import write_search
+from ._search_file import search_file_current, write_search
 from ._texts import write_texts
 
-__all__ = ["remove_other_generation_files", "write_generation_files"]
+__all__ = ["refresh_generation_files", "remove_other_generation_files", "write_generation_files"]
 
 
 def write_generation_files(store: Any, *, tidy: bool = True, base: tuple[str, Collection[str]] | None = None,
@@ -44,6 +44,18 @@ def write_generation_files(store: Any, *, tidy: bool = True, base: tuple[str, Co
         store.hold_sealed_outlines(outlines)  # what the sealed build's snapshot reads next (the same graph)
     written = (write_texts(store, tidy=tidy, base=base), write_search(store, tidy=tidy, base=base), rows)
     return [path for path in written if path is not None]
+
+
+def refresh_generation_files(store: Any) -> list[Path]:
+    """Write again the live build's search file when it is missing or of another format, build or
+    embedding (its header: ``search_file_current``); the files written. An ingest that finds nothing to
+    do calls it under the write lock: after a release that changed the file's format, such an ingest had
+    left the old file, read as absent — the index built from the graph again — by every process after
+    (audit 132 F1; the other per-build files are written again by the first reader that misses them)."""
+    if search_file_current(store):
+        return []
+    written = write_search(store, tidy=False)
+    return [written] if written is not None else []
 
 
 def _outlines(store: Any, graph: Any, base: tuple[str, Collection[str]] | None) -> dict[str, dict[str, str | None]]:

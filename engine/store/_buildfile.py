@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["build_file", "earlier_builds", "frame", "framed_each", "framed_parts", "kind_files", "payloads", "read_framed",
-           "read_payload", "remove_other_builds"]
+           "read_header", "read_payload", "remove_other_builds"]
 
 _LENGTH = struct.Struct("<I")
 
@@ -125,6 +125,32 @@ def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, A
         mapped.close()
         return None
     return mapped, header, start
+
+
+def read_header(path: Path | None, magic: bytes) -> dict[str, Any] | None:
+    """The header of a file ``frame`` wrote, read alone (its digest not checked: what a writer asks to
+    know whether a file is of its format and build at all, ``_artifacts.refresh_generation_files``);
+    None when absent or not framed so. Never a reason to trust the payload: a reader checks it
+    (``read_framed``)."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as file:
+            opening = file.read(len(magic) + _LENGTH.size)
+            if len(opening) != len(magic) + _LENGTH.size or opening[:len(magic)] != magic:
+                return None
+            (length,) = _LENGTH.unpack_from(opening, len(magic))
+            if length > _HEADER_READ_MAX:
+                return None
+            header = json.loads(file.read(length))
+    except (OSError, ValueError):
+        return None
+    return header if isinstance(header, dict) else None
+
+
+#: The longest header ``read_header`` reads (a search file's names every path and stem: a million
+#: provisions' is tens of MB).
+_HEADER_READ_MAX = 1 << 30
 
 
 def build_files(home: Path) -> set[str]:

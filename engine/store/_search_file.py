@@ -42,12 +42,13 @@ from ._buildfile import (
     framed_each,
     framed_parts,
     read_framed,
+    read_header,
     remove_other_builds,
 )
 from ._kuzu import KuzuGraph
 from ._memory import MemorySearch, TextIndex, VectorIndex, _Revisions, _Rows, _TablePostings
 
-__all__ = ["FORMAT", "open_search", "search_file", "write_search"]
+__all__ = ["FORMAT", "open_search", "search_file", "search_file_current", "write_search"]
 
 #: 2: each table's term frequencies and row lengths too (BM25 over the rows an asker may read)
 #: 3: each row's text hash (``hashes``), so the next build takes the terms of the rows whose text an
@@ -159,6 +160,15 @@ def _base_index(store: Any, graph: KuzuGraph, build_id: str) -> TextIndex | None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         mapped.close()
         return None
+
+
+def search_file_current(store: Any) -> bool:
+    """Whether the live build's search file is there and says it is of this format, this build and its
+    embedding model (its header alone, ``read_header``; whether the rest holds is ``open_search``'s)."""
+    header = read_header(search_file(store), _MAGIC)
+    embedded = store.embedding_model()
+    return header is not None and header.get("format") == FORMAT and header.get("build_id") == store.build_id() \
+        and header.get("embedding") == (list(embedded) if embedded else None)
 
 
 def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:

@@ -35,7 +35,11 @@ from inforce.ontology.answers import StoreStats
 from inforce.ontology.files import no_room_refusal
 
 from . import _reads, _search
-from ._artifacts import remove_other_generation_files, write_generation_files
+from ._artifacts import (
+    refresh_generation_files,
+    remove_other_generation_files,
+    write_generation_files,
+)
 from ._build import GraphBuild, apply_ingest
 from ._buildfile import build_files
 from ._check import measure_graph
@@ -382,6 +386,16 @@ class GraphStore:
         with contextlib.suppress(OSError):  # a copy for speed: a read-only project answers all the same
             write_rows(self, _reads.revision_rows(graph), found)
         return found
+
+    def refresh_files(self) -> list[Path]:
+        """A writer's: write again the live build's per-build files a reader cannot take as they are and
+        would not write itself (``_artifacts.refresh_generation_files``); none before the first ingest.
+        A copy for speed: a disk that refuses leaves them as they were, and readers build what they miss."""
+        if self._lock is None or self._reader() is None:
+            return []
+        with contextlib.suppress(OSError):
+            return refresh_generation_files(self)
+        return []
 
     def hold_sealed_outlines(self, outlines: dict[str, dict[str, str | None]]) -> None:
         """Keep ``outlines`` (every revision's, read for the per-build files of the sealed build this

@@ -369,3 +369,28 @@ def test_weights_worked_out_when_asked_score_as_weights_held_ahead_to_the_last_b
                 assert text.search(words, 50, everything) == top, words
                 assert text.search(words, 50, everything, everything) == top, words
                 assert top or words == "the"
+
+
+@pytest.mark.parametrize("damage", ["other format", "missing"])
+def test_an_ingest_with_nothing_to_do_writes_again_a_search_file_it_cannot_take(
+        ingested_example, tmp_path: Path, damage: str) -> None:
+    """After a release that changed the search file's format, an ingest finding nothing to do had left the
+    old file in place, and every process after built the index from the graph again (audit 132 F1): it is
+    written again, and a file of this format and build is left as it is."""
+    from typer.testing import CliRunner
+
+    from inforce.adapters.cli import app
+
+    project = ingested_example.copy("riverside-library", tmp_path / "riverside-library")
+    with GraphStore.open(project) as store:
+        path = search_file(store)
+    assert path is not None
+    _damage(path, damage)
+    done = CliRunner().invoke(app, ["ingest", str(project), "--format", "json"])
+    assert done.exit_code == 0 and json.loads(done.stdout)["added"] == [], done.output
+    with GraphStore.open(project) as store:
+        restored = open_search(store, store._reader())
+        assert restored is not None and restored.text_index() is not None and restored.builds == []
+    written = path.stat().st_mtime_ns
+    again = CliRunner().invoke(app, ["ingest", str(project), "--format", "json"])
+    assert again.exit_code == 0 and path.stat().st_mtime_ns == written
