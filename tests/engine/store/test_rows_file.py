@@ -143,21 +143,28 @@ def test_a_column_with_no_json_form_is_refused() -> None:
         _columns([("A", (1, 2))])  # a tuple would come back a list
 
 
-def test_a_delta_takes_the_outlines_of_the_revisions_it_did_not_write_from_the_base_file(
-        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 26: a delta read every provision's outline from the graph (1.5 s at a million); it reads
-    those of the revisions it wrote and takes the others from the base build's file, the same outlines."""
+def _outline_reads(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Each read of outlines from the graph, noted as the revisions it asked for ("every revision"
+    for all), the real read made all the same."""
     from inforce.engine.store._kuzu import KuzuGraph
 
     asked: list[object] = []
     rows = KuzuGraph.rows
 
-    def counted(self, query, parameters=None):  # the real read, noted
+    def counted(self, query, parameters=None):
         if "collect([p.path, p.parent])" in query:
             asked.append((parameters or {}).get("revs", "every revision"))
         return rows(self, query, parameters)
 
     monkeypatch.setattr(KuzuGraph, "rows", counted)
+    return asked
+
+
+def test_a_delta_takes_the_outlines_of_the_revisions_it_did_not_write_from_the_base_file(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: a delta read every provision's outline from the graph (1.5 s at a million); it reads
+    those of the revisions it wrote and takes the others from the base build's file, the same outlines."""
+    asked = _outline_reads(monkeypatch)
     with GraphStore.open(project, read_only=False) as store, store.begin_ingest(MANIFEST, "delta") as tx:
         tx.remove("SPEC-B@0")
         tx.add(make_document("SPEC-C", "0", sections=4, rows=2, callouts=1))
@@ -189,17 +196,7 @@ def test_the_sealed_build_s_outlines_are_those_its_files_were_written_with_and_o
     provision's outline from the graph again after its rows file was written with them (1.2 s of a
     delta at a million): it is answered with those outlines, the graph's own, and once the build is
     live a writer reads the graph again."""
-    from inforce.engine.store._kuzu import KuzuGraph
-
-    asked: list[object] = []
-    rows = KuzuGraph.rows
-
-    def counted(self, query, parameters=None):  # the real read, noted
-        if "collect([p.path, p.parent])" in query:
-            asked.append((parameters or {}).get("revs", "every revision"))
-        return rows(self, query, parameters)
-
-    monkeypatch.setattr(KuzuGraph, "rows", counted)
+    asked = _outline_reads(monkeypatch)
     seen: dict[str, object] = {}
     with GraphStore.open(project, read_only=False) as store:
         with store.begin_ingest(MANIFEST, "delta") as tx:
