@@ -96,23 +96,11 @@ def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, A
     its header does not read as a JSON object within the file, or the file's SHA-256 is not the
     one its header starts with (edited, or written before the digest). The caller checks the
     header's other fields and closes the map when it does not keep it."""
-    if path is None:
+    mapped = _mapped(path)
+    if mapped is None:
         return None
     try:
-        with open(path, "rb") as file:
-            mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):  # absent, or empty (mmap refuses a zero-length file)
-        return None
-    try:
-        if mapped[:len(magic)] != magic:
-            raise ValueError("magic")
-        (length,) = _LENGTH.unpack_from(mapped, len(magic))
-        start = len(magic) + _LENGTH.size + length
-        if start > len(mapped):
-            raise ValueError("the header runs past the end")
-        header = json.loads(mapped[len(magic) + _LENGTH.size:start])
-        if not isinstance(header, dict):
-            raise ValueError("the header is not an object")
+        header, start = _header_of(mapped, magic)
         opening = len(magic) + _LENGTH.size
         at = next((opening + len(s) for s in _DIGEST_STARTS if mapped[opening:opening + len(s)] == s), None)
         written = header.get(_DIGEST)
@@ -130,27 +118,43 @@ def read_framed(path: Path | None, magic: bytes) -> tuple[mmap.mmap, dict[str, A
 def read_header(path: Path | None, magic: bytes) -> dict[str, Any] | None:
     """The header of a file ``frame`` wrote, read alone (its digest not checked: what a writer asks to
     know whether a file is of its format and build at all, ``_artifacts.refresh_generation_files``);
-    None when absent or not framed so. Never a reason to trust the payload: a reader checks it
-    (``read_framed``)."""
+    None when ``read_framed`` would refuse its framing. Never a reason to trust the payload: a reader
+    checks it (``read_framed``)."""
+    mapped = _mapped(path)
+    if mapped is None:
+        return None
+    with mapped:
+        try:
+            return _header_of(mapped, magic)[0]
+        except (ValueError, struct.error):
+            return None
+
+
+def _mapped(path: Path | None) -> mmap.mmap | None:
+    """``path`` mapped for reading; None when there is no path (no build yet), or the file is absent,
+    unreadable or empty (mmap refuses a zero-length file)."""
     if path is None:
         return None
     try:
         with open(path, "rb") as file:
-            opening = file.read(len(magic) + _LENGTH.size)
-            if len(opening) != len(magic) + _LENGTH.size or opening[:len(magic)] != magic:
-                return None
-            (length,) = _LENGTH.unpack_from(opening, len(magic))
-            if length > _HEADER_READ_MAX:
-                return None
-            header = json.loads(file.read(length))
+            return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
         return None
-    return header if isinstance(header, dict) else None
 
 
-#: The longest header ``read_header`` reads (a search file's names every path and stem: a million
-#: provisions' is tens of MB).
-_HEADER_READ_MAX = 1 << 30
+def _header_of(mapped: mmap.mmap, magic: bytes) -> tuple[dict[str, Any], int]:
+    """The header of a framed file and where its payload starts; ValueError (or struct.error) when it
+    does not start with ``magic`` or its header does not read as a JSON object within the file."""
+    if mapped[:len(magic)] != magic:
+        raise ValueError("magic")
+    (length,) = _LENGTH.unpack_from(mapped, len(magic))
+    start = len(magic) + _LENGTH.size + length
+    if start > len(mapped):
+        raise ValueError("the header runs past the end")
+    header = json.loads(mapped[len(magic) + _LENGTH.size:start])
+    if not isinstance(header, dict):
+        raise ValueError("the header is not an object")
+    return header, start
 
 
 def build_files(home: Path) -> set[str]:
