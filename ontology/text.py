@@ -136,13 +136,20 @@ def json_text(document: str) -> str:
     Only valid for JSON text: a control can appear there only inside a string, where the
     escape stands for the character itself (``json.dumps`` already escapes C0 controls).
     """
-    if _ANY_CONTROL.search(document) is None:  # (a 6 MB answer holds none, most often)
-        return document
-    return document.translate(_AS_CODES)
+    # (a 6 MB answer holds none, most often). Text of ASCII alone can hold only the C0 controls and
+    # DEL: a scan for each of them is four times as quick as one pass of the class's pattern (0.08
+    # against 0.32 s over the 64 MB answer of 88,214 facts at the million, 8 December)
+    if document.isascii():
+        found = any(control in document for control in _ASCII_CONTROLS)
+    else:
+        found = _ANY_CONTROL.search(document) is not None
+    return document.translate(_AS_CODES) if found else document
 
 
 #: Any of ``CONTROL_CHARACTERS``: whether ``json_text`` has anything to write out.
 _ANY_CONTROL = re.compile("[" + "".join(re.escape(chr(c)) for c in CONTROL_CHARACTERS) + "]")
+#: Those of ``CONTROL_CHARACTERS`` that are ASCII (C0 but tab and newline, and DEL).
+_ASCII_CONTROLS: tuple[str, ...] = tuple(chr(c) for c in CONTROL_CHARACTERS if c < 0x80)
 
 
 #: The most digits ``int()`` reads from text (Python's limit; 0 means none).

@@ -102,6 +102,19 @@ def test_json_text_changes_bytes_not_meaning() -> None:
     assert json.loads(escaped) == json.loads(document)
 
 
+@pytest.mark.parametrize("beside", ["", "\u00e9"], ids=["ascii", "not-ascii"])
+@pytest.mark.parametrize("code", CONTROL_CHARACTERS, ids=lambda c: f"U+{c:04X}")
+def test_json_text_writes_out_a_control_alone_in_ascii_text_or_not(code: int, beside: str) -> None:
+    """One control in a document otherwise of ASCII (the quick path: C0 and DEL scanned for one by
+    one) or not (the pattern) is written out either way; a document with none is given back."""
+    document = '{"text": "' + beside + "a" + chr(code) + 'b"}'
+    escaped = json_text(document)
+    assert chr(code) not in escaped and f"\\u{code:04x}" in escaped
+    assert json.loads(escaped)["text"] == beside + "a" + chr(code) + "b"
+    plain = '{"text": "' + beside + 'ab"}'
+    assert json_text(plain) is plain
+
+
 @pytest.mark.slow  # over 0.8 s; the full suite runs it
 def test_the_cli_shows_bidi_marks_it_used_to_obey(tmp_path: Path) -> None:
     """U+061C, U+200E and U+200F reorder what a terminal shows: the CLI writes them out."""
