@@ -136,7 +136,7 @@ def json_text(document: str) -> str:
     Only valid for JSON text: a control can appear there only inside a string, where the
     escape stands for the character itself (``json.dumps`` already escapes C0 controls).
     """
-    # (a 6 MB answer holds none, most often). Text of ASCII alone can hold only the C0 controls and
+    # A 6 MB answer most often holds none. Text of ASCII alone can hold only the C0 controls and
     # DEL: a scan for each of them is four times as quick as one pass of the class's pattern (0.08
     # against 0.32 s over the 64 MB answer of 88,214 facts at the million, 8 December)
     if document.isascii():
