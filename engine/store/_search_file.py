@@ -166,9 +166,15 @@ def search_file_current(store: Any) -> bool:
     """Whether the live build's search file is there and says it is of this format, this build and its
     embedding model (its header alone, ``read_header``; whether the rest holds is ``open_search``'s)."""
     header = read_header(search_file(store), _MAGIC)
+    return header is not None and _of_live_build(store, header)
+
+
+def _of_live_build(store: Any, header: dict[str, Any]) -> bool:
+    """Whether a search file's ``header`` says it is of this format, ``store``'s live build and its
+    embedding model: the one test a reader (``open_search``) and a writer (``search_file_current``) ask."""
     embedded = store.embedding_model()
-    return header is not None and header.get("format") == FORMAT and header.get("build_id") == store.build_id() \
-        and header.get("embedding") == (list(embedded) if embedded else None)
+    return (header.get("format") == FORMAT and header.get("build_id") == store.build_id()
+            and header.get("embedding") == (list(embedded) if embedded else None))
 
 
 def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:
@@ -179,10 +185,7 @@ def open_search(store: Any, graph: KuzuGraph) -> MemorySearch | None:
         return None
     mapped, header, start = framed
     try:
-        embedded = store.embedding_model()
-        fresh = (header["format"] == FORMAT and header["build_id"] == store.build_id()
-                 and header["embedding"] == (list(embedded) if embedded else None)
-                 and len(mapped) == start + header["arrays_bytes"])
+        fresh = _of_live_build(store, header) and len(mapped) == start + header["arrays_bytes"]
     except (ValueError, KeyError, TypeError):
         fresh = False
     if not fresh:
